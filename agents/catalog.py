@@ -1,0 +1,80 @@
+"""Every agent of every game, and each game's difficulty levels.
+
+Each game's package (``agents/<game>/__init__.py``) lists its ``AGENTS``
+(``AgentSpec``) and ``LEVELS`` (agent ids, easiest first). This module gathers
+them; nothing else needs to know which games exist.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from engine import GameError
+
+
+@dataclass(frozen=True)
+class LiveSpec:
+    """How a learner whose values live in a store (the database) is built.
+
+    ``from_values(values)`` builds the agent from the stored table; ``beginner()``
+    and ``trained()`` give the tables to reset to or copy from.
+    """
+
+    from_values: Callable[[dict[str, float]], Any]
+    beginner: Callable[[], dict[str, float]]
+    trained: Callable[[], dict[str, float]]
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    id: str
+    game: str
+    title: str
+    description: str
+    make: Callable[[], Any]
+    live: LiveSpec | None = None
+
+
+def _packages() -> dict[str, Any]:
+    from agents import tictactoe
+
+    return {"tictactoe": tictactoe}
+
+
+_PACKAGES = _packages()
+
+
+def agent_specs(game: str) -> list[AgentSpec]:
+    if game not in _PACKAGES:
+        raise GameError(f"no agents for game {game!r}")
+    return list(_PACKAGES[game].AGENTS)
+
+
+def spec(game: str, agent_id: str) -> AgentSpec:
+    for s in agent_specs(game):
+        if s.id == agent_id:
+            return s
+    known = ", ".join(s.id for s in agent_specs(game))
+    raise GameError(f"unknown agent {agent_id!r} for {game}; known: {known}")
+
+
+def levels(game: str) -> list[str]:
+    """Agent ids of the game's levels, level 1 (easiest) first."""
+    if game not in _PACKAGES:
+        raise GameError(f"no agents for game {game!r}")
+    return list(_PACKAGES[game].LEVELS)
+
+
+def level_agent(game: str, level: int) -> str:
+    ids = levels(game)
+    if not isinstance(level, int) or not 1 <= level <= len(ids):
+        raise GameError(f"{game} has levels 1 to {len(ids)}, got {level!r}")
+    return ids[level - 1]
+
+
+def make_agent(game: str, agent_id: str, values: dict[str, float] | None = None) -> Any:
+    """A fresh agent; live learners are built from ``values`` (their stored table)."""
+    s = spec(game, agent_id)
+    if s.live is not None:
+        return s.live.from_values(values if values is not None else s.live.trained())
+    return s.make()

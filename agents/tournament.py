@@ -1,0 +1,164 @@
+"""Tournaments: any seats, any number of games, on any ``concurrent.futures.Executor``.
+
+Seats rotate (game ``i`` shifts every player ``i`` seats on) so no player keeps
+the first seat. Each game's chance and each agent's randomness derive from the
+tournament seed and the game number, so a tournament replays exactly whatever
+the executor (a local process pool, or a Dask cluster's executor).
+
+The result reports per player: win share (a game with k winners gives each 1/k)
+with its standard error, draws, mean points, mean moves per game, and the win
+share by seat position.
+"""
+from __future__ import annotations
+
+import math
+import random
+from concurrent.futures import Executor, as_completed
+from dataclasses import asdict, dataclass, field
+from typing import Callable, Sequence
+
+from agents.catalog import make_agent
+from engine import RESIGN, chance, get_game
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    index: int
+    order: tuple[int, ...]  # order[seat] = index of the player in that seat
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]  # seats
+    moves: int
+
+
+def play_games(game_name: str, players: Sequence[str], indices: Sequence[int], seed: int,
+               options: dict | None = None, whole_match: bool = False,
+               values: dict[str, dict[str, float]] | None = None) -> list[GameRecord]:
+    """Play the games numbered ``indices``; runs in a worker process."""
+    game = get_game(game_name)
+    agents = [make_agent(game_name, p, (values or {}).get(p)) for p in players]
+    n = len(players)
+    records = []
+    for i in indices:
+        order = tuple((seat + i) % n for seat in range(n))
+        seats = [agents[order[seat]] for seat in range(n)]
+        game_seed = chance(seed, "game", i).getrandbits(48)
+        rng = random.Random(f"{seed}:agents:{i}")
+        state = (game.new_match if whole_match else game.new_deal)(n, game_seed, options)
+        moves = 0
+        while not game.is_over(state):
+            seat = game.current_player(state)
+            action = seats[seat].act(game.observe(state, seat), game.legal_actions(state), rng)
+            state = game.resign(state, seat) if action == RESIGN else game.apply(state, action)
+            moves += 1
+        records.append(GameRecord(i, order, tuple(game.scores(state)), tuple(game.winners(state)), moves))
+    return records
+
+
+@dataclass
+class PlayerStats:
+    player: str
+    games: int = 0
+    wins: float = 0.0
+    wins_sq: float = 0.0
+    draws: int = 0
+    points: float = 0.0
+    moves: int = 0
+    by_seat: list[list[float]] = field(default_factory=list)  # [win share sum, games] per seat
+
+    @property
+    def win_share(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def win_se(self) -> float:
+        if self.games < 2:
+            return 0.0
+        mean = self.win_share
+        var = max(0.0, self.wins_sq / self.games - mean * mean)
+        return math.sqrt(var / (self.games - 1))
+
+    def to_json(self) -> dict:
+        out = asdict(self)
+        del out["wins_sq"]
+        out.update(win_share=self.win_share, win_se=self.win_se,
+                   mean_points=self.points / self.games if self.games else 0.0,
+                   mean_moves=self.moves / self.games if self.games else 0.0,
+                   draw_share=self.draws / self.games if self.games else 0.0,
+                   seat_win_share=[s / g if g else None for s, g in self.by_seat])
+        del out["by_seat"]
+        return out
+
+
+@dataclass
+class TournamentResult:
+    game: str
+    players: list[str]
+    games: int
+    seed: int
+    options: dict
+    stats: list[PlayerStats]
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "players": self.players, "games": self.games, "seed": self.seed,
+                "options": self.options, "stats": [s.to_json() for s in self.stats]}
+
+
+def summarise(game: str, players: Sequence[str], seed: int, options: dict | None,
+              records: Sequence[GameRecord]) -> TournamentResult:
+    n = len(players)
+    stats = [PlayerStats(p, by_seat=[[0.0, 0] for _ in range(n)]) for p in players]
+    for r in records:
+        for seat, who in enumerate(r.order):
+            s = stats[who]
+            share = (1.0 / len(r.winners)) if seat in r.winners else 0.0
+            s.games += 1
+            s.wins += share
+            s.wins_sq += share * share
+            s.draws += not r.winners
+            s.points += r.scores[seat]
+            s.moves += r.moves
+            s.by_seat[seat][0] += share
+            s.by_seat[seat][1] += 1
+    return TournamentResult(game, list(players), len(records), seed, dict(options or {}), stats)
+
+
+def run(game: str, players: Sequence[str], games: int, seed: int = 1, options: dict | None = None,
+        executor: Executor | None = None, whole_match: bool = False,
+        values: dict[str, dict[str, float]] | None = None, chunk: int = 100,
+        progress: Callable[[int], None] | None = None) -> TournamentResult:
+    """Play ``games`` games; with an executor they run in chunks in parallel."""
+    g = get_game(game)
+    g.check_players(len(players))
+    g.resolve_options(options)
+    if games < 1:
+        raise ValueError("a tournament needs at least one game")
+    chunks = [list(range(i, min(i + chunk, games))) for i in range(0, games, chunk)]
+    records: list[GameRecord] = []
+    if executor is None:
+        for c in chunks:
+            records += play_games(game, players, c, seed, options, whole_match, values)
+            if progress:
+                progress(len(c))
+    else:
+        futures = [executor.submit(play_games, game, list(players), c, seed, options, whole_match, values)
+                   for c in chunks]
+        for f in as_completed(futures):
+            got = f.result()
+            records += got
+            if progress:
+                progress(len(got))
+    records.sort(key=lambda r: r.index)
+    return summarise(game, players, seed, options, records)
+
+
+def share_with_error(share: float, se: float) -> str:
+    """Percent with its standard error in the last digit's units: 0.324, 0.016 -> '32(2)'."""
+    pct, err = 100 * share, 100 * se
+    if err <= 0:
+        return f"{pct:.0f}(0)"
+    decimals = max(0, -math.floor(math.log10(err)))
+    scaled_err = round(err * 10 ** decimals)
+    if scaled_err >= 10 and decimals > 0:
+        decimals -= 1
+        scaled_err = round(err * 10 ** decimals)
+    return f"{pct:.{decimals}f}({scaled_err})"

@@ -1,0 +1,1 @@
+"""The Parlour web application, its database and the ``parlour`` command line."""

@@ -1,0 +1,63 @@
+"""The ``parlour`` command.
+
+    parlour serve [--host H] [--port P]          the web app (migrates the database first)
+    parlour train GAME AGENT [...]               agents.training.<game>_<agent>
+    parlour bench GAME|server [...]              agents.bench.<game> / the server's memory
+    parlour tournament GAME --players a,b,...    a tournament table (stored in the database)
+    parlour calibrate GAME [--games N]           measure each level's strength
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+
+def _module_main(package: str, name: str, argv: list[str], prog: str) -> int:
+    module_name = f"{package}.{name.replace('-', '_')}"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as err:
+        if err.name != module_name:
+            raise
+        print(f"{prog}: nothing called {name!r} here ({module_name} does not exist)", file=sys.stderr)
+        return 2
+    return module.main(argv, prog=prog) or 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(prog="parlour", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", choices=["serve", "train", "bench", "tournament", "calibrate", "menace"])
+    if not argv or argv[0] in ("-h", "--help"):
+        parser.print_help()
+        return 0
+    command, rest = argv[0], argv[1:]
+    if command not in parser._actions[1].choices:
+        parser.error(f"unknown command {command!r}")
+    if command == "serve":
+        from app.serve import main as serve
+        return serve(rest)
+    if command == "train":
+        if len(rest) < 2:
+            parser.error("usage: parlour train GAME AGENT [options]")
+        return _module_main("agents.training", f"{rest[0]}_{rest[1]}", rest[2:],
+                            f"parlour train {rest[0]} {rest[1]}")
+    if command == "bench":
+        if not rest:
+            parser.error("usage: parlour bench GAME|server [options]")
+        package = "app.bench" if rest[0] == "server" else "agents.bench"
+        return _module_main(package, rest[0], rest[1:], f"parlour bench {rest[0]}")
+    if command == "tournament":
+        from app.commands.tournament import main as tournament
+        return tournament(rest)
+    if command == "calibrate":
+        from app.commands.calibrate import main as calibrate
+        return calibrate(rest)
+    from app.commands.menace import main as menace
+    return menace(rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

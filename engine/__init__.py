@@ -1,0 +1,26 @@
+"""Rules of the games. Imports nothing of Parlour's other packages.
+
+``get_game(name)`` returns the game object; ``GAMES`` lists every registered name.
+"""
+from __future__ import annotations
+
+from engine.base import (
+    RESIGN, Game, GameError, IllegalActionError, Option, OptionError, chance, play_out,
+)
+from engine.tictactoe import TicTacToe
+
+_REGISTRY: dict[str, Game] = {g.name: g for g in (TicTacToe(),)}
+GAMES: tuple[str, ...] = tuple(_REGISTRY)
+
+
+def get_game(name: str) -> Game:
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise GameError(f"unknown game {name!r}; known games: {', '.join(GAMES)}") from None
+
+
+__all__ = [
+    "GAMES", "RESIGN", "Game", "GameError", "IllegalActionError", "Option", "OptionError",
+    "chance", "get_game", "play_out",
+]
