@@ -33,6 +33,7 @@ class AgentSpec:
     description: str
     make: Callable[[], Any]
     live: LiveSpec | None = None
+    saved: str | None = None  # its file in agents/saved/<game>/ (training metadata and curve)
 
 
 def _packages() -> dict[str, Any]:
@@ -42,6 +43,13 @@ def _packages() -> dict[str, Any]:
 
 
 _PACKAGES = _packages()
+
+
+def playable_games() -> list[str]:
+    """Games that have agents (the ones the app offers)."""
+    from engine import GAMES
+
+    return [g for g in GAMES if g in _PACKAGES]
 
 
 def agent_specs(game: str) -> list[AgentSpec]:

@@ -18,10 +18,11 @@ AGENTS = [
     AgentSpec("menace-live", "tictactoe", "MENACE (live)",
               "MENACE whose 304 matchboxes live in the database and learn from every game people "
               "play against it.", Menace,
-              live=LiveSpec(from_values=Menace, beginner=beginner_table, trained=trained_table)),
+              live=LiveSpec(from_values=Menace, beginner=beginner_table, trained=trained_table),
+              saved="menace-trained"),
     AgentSpec("menace-trained", "tictactoe", "MENACE (pre-trained)",
               "MENACE after training games (see its metadata), frozen.",
-              lambda: Menace(trained_table())),
+              lambda: Menace(trained_table()), saved="menace-trained"),
     AgentSpec("perfect", "tictactoe", "Perfect", "Minimax: never loses; random among equally good moves.",
               Perfect),
 ]

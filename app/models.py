@@ -1,0 +1,101 @@
+"""SQLAlchemy 2 typed models. Every piece of a match lives here: a restart loses nothing."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Match(Base):
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), index=True)
+    options: Mapped[dict] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)  # secret: never in a response, page or log
+    state: Mapped[dict] = mapped_column(JSON)
+    ply: Mapped[int] = mapped_column(Integer, default=0)
+    status: Mapped[str] = mapped_column(String(16), index=True, default="active")  # active|finished
+    ai_only: Mapped[bool] = mapped_column(Boolean, default=False)
+    delay_ms: Mapped[int] = mapped_column(Integer, default=700)
+    paused: Mapped[bool] = mapped_column(Boolean, default=False)
+    steps: Mapped[int] = mapped_column(Integer, default=0)  # moves granted while paused
+    last_move_at: Mapped[float] = mapped_column(Float, default=0.0)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
+
+    seats: Mapped[list["Seat"]] = relationship(back_populates="match", order_by="Seat.seat",
+                                               cascade="all, delete-orphan", lazy="selectin")
+
+
+class Seat(Base):
+    __tablename__ = "seats"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # human|agent
+    name: Mapped[str] = mapped_column(String(64))
+    agent: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    level: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    score: Mapped[float | None] = mapped_column(Float, nullable=True)
+    won: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+
+    match: Mapped[Match] = relationship(back_populates="seats")
+
+
+class Move(Base):
+    __tablename__ = "moves"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(128))
+    label: Mapped[str] = mapped_column(String(256))
+    explanation: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class LiveAgent(Base):
+    """A learner whose table lives in ``learned_values``; ``version`` grows with every change."""
+
+    __tablename__ = "live_agents"
+
+    agent: Mapped[str] = mapped_column(String(96), primary_key=True)  # "<game>/<agent id>"
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    origin: Mapped[str] = mapped_column(String(16), default="beginner")  # beginner|trained
+    reset_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class LearnedValue(Base):
+    __tablename__ = "learned_values"
+
+    agent: Mapped[str] = mapped_column(ForeignKey("live_agents.agent", ondelete="CASCADE"), primary_key=True)
+    key: Mapped[str] = mapped_column(String(128), primary_key=True)
+    value: Mapped[float] = mapped_column(Float)
+
+
+class Tournament(Base):
+    __tablename__ = "tournaments"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game: Mapped[str] = mapped_column(String(32), index=True)
+    players: Mapped[list] = mapped_column(JSON)
+    games: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[dict] = mapped_column(JSON)
+    result: Mapped[dict] = mapped_column(JSON)
+    seconds: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
+

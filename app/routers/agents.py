@@ -1,0 +1,108 @@
+"""Agents: descriptions, strength, learning curves, live learners (reset/copy), MENACE boxes."""
+from __future__ import annotations
+
+from typing import Literal
+
+from fastapi import APIRouter
+from pydantic import BaseModel
+from sqlalchemy import select
+
+from agents.catalog import spec
+from agents.saved_files import load_saved
+from agents.tictactoe.menace import Menace, box_positions
+from agents.tictactoe.symmetry import canonical, parse, render
+from app.deps import PoolDep, SessionDep
+from app.models import Match, Seat
+from app.services import catalog, live
+from app.services.errors import NotFound, ServiceError
+from engine import GameError
+
+router = APIRouter(prefix="/api/agents", tags=["agents"])
+
+
+@router.get("")
+def list_agents(session: SessionDep, game: str | None = None) -> list[dict]:
+    return catalog.all_agents(game)
+
+
+@router.get("/{game}/{agent}")
+def get_agent(game: str, agent: str, session: SessionDep) -> dict:
+    data = catalog.agent_json(game, agent)
+    if data["live"]:
+        row = live.ensure(session, game, agent)
+        data["live_state"] = {"games": row.games, "origin": row.origin, "reset_at": row.reset_at.isoformat()}
+    return data
+
+
+class ResetBody(BaseModel):
+    to: Literal["beginner", "trained"] = "beginner"
+
+
+@router.post("/{game}/{agent}/reset")
+def reset_agent(game: str, agent: str, body: ResetBody, session: SessionDep) -> dict:
+    """Reset a live learner to its beginner table, or copy the shipped trained one into it."""
+    row = live.reset(session, game, agent, body.to)
+    return {"agent": agent, "game": game, "origin": row.origin, "games": row.games}
+
+
+@router.get("/{game}/{agent}/curve")
+def learning_curve(game: str, agent: str, session: SessionDep, window: int = 20) -> dict:
+    """Training curve from the shipped agent's metadata, and for live learners the record
+    over real games since their last reset, in windows of ``window`` games."""
+    s = spec(game, agent)
+    if not 1 <= window <= 10_000:
+        raise ServiceError("window must be from 1 to 10000")
+    out: dict = {"agent": agent, "game": game, "training": None, "live": None}
+    if s.saved:
+        try:
+            out["training"] = load_saved(game, s.saved).get("meta", {}).get("curve")
+        except GameError:
+            out["training"] = None
+    if s.live is not None:
+        row = live.ensure(session, game, agent)
+        matches = session.scalars(
+            select(Match).where(Match.game == game, Match.status == "finished", Match.finished_at >= row.reset_at,
+                                Match.seats.any(Seat.agent == agent))
+            .order_by(Match.finished_at)).all()
+        results = [("win" if s.won else "draw" if not any(o.won for o in m.seats) else "loss")
+                   for m in matches for s in m.seats if s.agent == agent]
+        windows = []
+        for i in range(0, len(results), window):
+            chunk = results[i:i + window]
+            windows.append({"games": len(chunk), **{k: chunk.count(k) for k in ("win", "draw", "loss")}})
+        out["live"] = {"games": len(results), "window": window, "windows": windows}
+    return out
+
+
+def _menace(session, pool, game: str, agent: str) -> Menace:
+    if game != "tictactoe" or not agent.startswith("menace"):
+        raise NotFound("matchboxes belong to the MENACE agents of noughts and crosses")
+    return pool.get(session, game, agent)
+
+
+def box_json(menace: Menace, board: tuple[int, ...]) -> dict:
+    canon, perm, beads = menace.box(board)
+    cells = [None] * 9
+    for group, _, count in beads:
+        for cell in group:
+            cells[perm[cell]] = count
+    return {"position": render(board), "box": render(canon), "beads": cells,
+            "total": sum(c for _, _, c in beads), "colours": len(beads)}
+
+
+@router.get("/{game}/{agent}/boxes")
+def boxes(game: str, agent: str, session: SessionDep, pool: PoolDep, position: str | None = None,
+          mark: Literal["X", "O"] = "X") -> dict:
+    """All of MENACE's boxes (as X or as O), or the box of one position (any orientation):
+    bead counts per cell of that position, ``null`` on taken cells."""
+    menace = _menace(session, pool, game, agent)
+    if position is not None:
+        try:
+            board = parse(position)
+        except ValueError as err:
+            raise ServiceError(str(err)) from None
+        if canonical(board)[0] not in set(box_positions(1)) | set(box_positions(2)):
+            raise NotFound(f"MENACE has no box for {position}: it is not a position it must choose in")
+        return box_json(menace, board)
+    items = [box_json(menace, b) for b in box_positions(1 if mark == "X" else 2)]
+    return {"agent": agent, "mark": mark, "count": len(items), "boxes": items}

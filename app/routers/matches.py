@@ -1,0 +1,184 @@
+"""Matches: create, view per seat, moves, live events (SSE), AI-only control, replay, rematch."""
+from __future__ import annotations
+
+import asyncio
+import json
+from datetime import datetime
+from typing import Literal
+
+from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import StreamingResponse
+from pydantic import BaseModel, Field
+from sqlalchemy import func, select
+
+from app.deps import PoolDep, SessionDep, TokenDep
+from app.models import Match, Move, Seat
+from app.services import matches as svc
+from app.services.errors import Forbidden, ServiceError
+
+router = APIRouter(prefix="/api/matches", tags=["matches"])
+
+
+class SeatIn(BaseModel):
+    type: Literal["human", "agent"]
+    name: str | None = Field(None, max_length=64)
+    level: int | None = None
+    agent: str | None = None
+
+
+class MatchIn(BaseModel):
+    game: str
+    seats: list[SeatIn] = Field(min_length=1, max_length=10)
+    options: dict = Field(default_factory=dict)
+    seed: int | None = None
+    delay_ms: int = Field(700, description="pause between moves of an AI-only match when watched")
+
+
+class MoveIn(BaseModel):
+    action: str = Field(max_length=128)
+    ply: int | None = Field(None, description="the ply you saw; a stale one is refused with 409")
+
+
+class ControlIn(BaseModel):
+    action: Literal["pause", "resume", "step", "speed"]
+    delay_ms: int | None = None
+
+
+class RematchIn(BaseModel):
+    swap: bool = Field(False, description="rotate the seats (swap sides in a two-player game)")
+
+
+@router.post("", status_code=201)
+def create(body: MatchIn, session: SessionDep, pool: PoolDep) -> dict:
+    """Create a match. Human seats get a secret token each (send it as ``Authorization: Bearer``)."""
+    seats = [svc.SeatRequest(s.type, s.name, s.level, s.agent) for s in body.seats]
+    match, tokens = svc.create_match(session, pool, body.game, seats, body.options, body.seed, body.delay_ms)
+    return {"id": match.id, "tokens": {str(k): v for k, v in tokens.items()}}
+
+
+@router.get("")
+def list_matches(session: SessionDep, game: str | None = None, agent: str | None = None,
+                 level: int | None = None, status: Literal["active", "finished"] | None = None,
+                 since: datetime | None = None, until: datetime | None = None,
+                 page: int = 1, per_page: int = 20) -> dict:
+    """Matches, newest first, filtered and paginated."""
+    if page < 1 or not 1 <= per_page <= 200:
+        raise ServiceError("page starts at 1 and per_page is from 1 to 200")
+    q = select(Match)
+    if game:
+        q = q.where(Match.game == game)
+    if agent:
+        q = q.where(Match.seats.any(Seat.agent == agent))
+    if level is not None:
+        q = q.where(Match.seats.any(Seat.level == level))
+    if status:
+        q = q.where(Match.status == status)
+    if since:
+        q = q.where(Match.created_at >= since)
+    if until:
+        q = q.where(Match.created_at <= until)
+    total = session.scalar(select(func.count()).select_from(q.subquery()))
+    rows = session.scalars(q.order_by(Match.created_at.desc()).offset((page - 1) * per_page).limit(per_page))
+    return {"total": total, "page": page, "per_page": per_page, "matches": [
+        {"id": m.id, "game": m.game, "status": m.status, "ply": m.ply, "ai_only": m.ai_only,
+         "created_at": m.created_at.isoformat(),
+         "finished_at": m.finished_at.isoformat() if m.finished_at else None,
+         "seats": [svc.seat_json(s) for s in m.seats]} for m in rows]}
+
+
+@router.get("/{match_id}")
+def view(match_id: str, session: SessionDep, token: TokenDep) -> dict:
+    """The spectator's view, or with a seat's token that seat's view and its legal actions."""
+    match = svc.get_match(session, match_id)
+    return svc.match_view(session, match, svc.seat_of(match, token))
+
+
+@router.post("/{match_id}/moves")
+def move(match_id: str, body: MoveIn, session: SessionDep, pool: PoolDep, token: TokenDep) -> dict:
+    """Play a move for your seat; AI seats reply. Returns your new view and the moves made."""
+    match = svc.get_match(session, match_id)
+    seat = svc.seat_of(match, token)
+    if seat is None:
+        raise Forbidden("moves need the seat's token: Authorization: Bearer <token>")
+    game = svc.get_game(match.game)
+    made = svc.play_human(session, pool, match, seat, body.action, body.ply)
+    return {**svc.match_view(session, match, seat),
+            "made": [{**svc.move_json(game, match, m, seat), "view": v} for m, v in made]}
+
+
+@router.post("/{match_id}/control")
+def control(match_id: str, body: ControlIn, session: SessionDep) -> dict:
+    """Pause, resume, step or change the speed of a watched AI-only match."""
+    match = svc.control(session, svc.get_match(session, match_id), body.action, body.delay_ms)
+    return {"paused": match.paused, "steps": match.steps, "delay_ms": match.delay_ms}
+
+
+@router.post("/{match_id}/rematch", status_code=201)
+def rematch(match_id: str, body: RematchIn, session: SessionDep, pool: PoolDep, token: TokenDep) -> dict:
+    """A new match with the same seats (rotated with ``swap``); the caller must hold a seat's
+    token unless the match was AI-only. Returns the new id and tokens."""
+    old = svc.get_match(session, match_id)
+    if not old.ai_only and svc.seat_of(old, token) is None:
+        raise Forbidden("a rematch needs the token of a seat of this match")
+    seats = [svc.SeatRequest(s.kind, s.name, s.level, s.agent) for s in old.seats]
+    if body.swap:
+        seats = seats[1:] + seats[:1]
+    match, tokens = svc.create_match(session, pool, old.game, seats, old.options, None, old.delay_ms,
+                                     rematch_of=old.id)
+    return {"id": match.id, "tokens": {str(k): v for k, v in tokens.items()}}
+
+
+@router.get("/{match_id}/replay")
+def replay(match_id: str, session: SessionDep, token: TokenDep) -> dict:
+    match = svc.get_match(session, match_id)
+    return svc.replay(session, match, svc.seat_of(match, token))
+
+
+@router.get("/{match_id}/events")
+async def events(match_id: str, request: Request, token: TokenDep, after: int = -1) -> StreamingResponse:
+    """Server-sent events: ``move`` (with the viewer's new view) for every move as it happens,
+    ``end`` when the match is over. AI-only matches advance here at their ``delay_ms``."""
+    sessions, pool = request.app.state.sessions, request.app.state.pool
+
+    def check() -> int | None:
+        with sessions() as session:
+            match = svc.get_match(session, match_id)
+            return svc.seat_of(match, token)
+
+    seat = await run_in_threadpool(check)
+
+    def poll(last: int) -> tuple[list[dict], bool]:
+        with sessions() as session:
+            match = svc.get_match(session, match_id)
+            if svc.due(match):
+                try:
+                    svc.ai_move(session, pool, match)
+                except svc.Conflict:
+                    session.rollback()  # another watcher moved first
+                session.refresh(match)
+            game = svc.get_game(match.game)
+            new = list(session.scalars(select(Move).where(Move.match_id == match_id, Move.ply > last)
+                                       .order_by(Move.ply)))
+            out = []
+            if new:
+                view = svc.match_view(session, match, seat)
+                out = [{"move": svc.move_json(game, match, m, seat)} for m in new]
+                out[-1]["match"] = view
+            return out, match.status != "active"
+
+    async def stream():
+        last = after
+        yield "retry: 2000\n\n"
+        while not await request.is_disconnected():
+            items, over = await run_in_threadpool(poll, last)
+            for item in items:
+                last = item["move"]["ply"]
+                yield f"event: move\ndata: {json.dumps(item)}\n\n"
+            if over:
+                yield "event: end\ndata: {}\n\n"
+                return
+            await asyncio.sleep(0.08)
+
+    return StreamingResponse(stream(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

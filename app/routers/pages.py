@@ -1,0 +1,49 @@
+"""HTML pages (Jinja2). They carry no secrets: the browser keeps a seat's token itself."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+from fastapi.templating import Jinja2Templates
+
+from agents.catalog import spec
+from app.db import ROOT
+from app.deps import SessionDep
+from app.services import catalog
+from app.services import matches as svc
+
+router = APIRouter(include_in_schema=False)
+templates = Jinja2Templates(directory=Path(ROOT) / "templates")
+
+
+def render(request: Request, name: str, **context) -> HTMLResponse:
+    return templates.TemplateResponse(request, name, {"games": catalog.all_games(), **context})
+
+
+@router.get("/", response_class=HTMLResponse)
+def lobby(request: Request):
+    return render(request, "lobby.html", page="lobby")
+
+
+@router.get("/play/{match_id}", response_class=HTMLResponse)
+def table(request: Request, match_id: str, session: SessionDep):
+    match = svc.get_match(session, match_id)
+    return render(request, "table.html", page="play", match_id=match.id, game=catalog.game_json(match.game))
+
+
+@router.get("/watch", response_class=HTMLResponse)
+def watch(request: Request):
+    return render(request, "watch.html", page="watch")
+
+
+@router.get("/results", response_class=HTMLResponse)
+def results(request: Request):
+    return render(request, "results.html", page="results")
+
+
+@router.get("/agents/{game}/{agent}", response_class=HTMLResponse)
+def agent_page(request: Request, game: str, agent: str):
+    spec(game, agent)
+    return render(request, "agent.html", page="agents", game=catalog.game_json(game),
+                  agent=catalog.agent_json(game, agent))

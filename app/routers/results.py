@@ -1,0 +1,120 @@
+"""Results of finished matches (JSON or CSV), the leaderboard, and stored tournaments."""
+from __future__ import annotations
+
+import csv
+import io
+from datetime import datetime
+from typing import Literal
+
+from fastapi import APIRouter
+from fastapi.responses import Response
+from sqlalchemy import select
+
+from app.deps import SessionDep
+from app.models import Match, Seat, Tournament
+from app.services.errors import NotFound
+
+router = APIRouter(prefix="/api", tags=["results"])
+
+COLUMNS = ["match", "game", "finished_at", "seat", "type", "name", "agent", "level", "score", "won",
+           "humans", "ai_only"]
+
+
+def result_rows(session, game: str | None, since: datetime | None = None, limit: int = 100_000) -> list[dict]:
+    q = select(Match).where(Match.status == "finished")
+    if game:
+        q = q.where(Match.game == game)
+    if since:
+        q = q.where(Match.finished_at >= since)
+    rows = []
+    for m in session.scalars(q.order_by(Match.finished_at).limit(limit)):
+        humans = sum(1 for s in m.seats if s.kind == "human")
+        for s in m.seats:
+            rows.append({"match": m.id, "game": m.game, "finished_at": m.finished_at.isoformat(),
+                         "seat": s.seat, "type": s.kind, "name": s.name, "agent": s.agent, "level": s.level,
+                         "score": s.score, "won": s.won, "humans": humans, "ai_only": m.ai_only})
+    return rows
+
+
+@router.get("/results")
+def results(session: SessionDep, game: str | None = None, since: datetime | None = None,
+            format: Literal["json", "csv"] = "json"):
+    """One row per finished match and seat."""
+    rows = result_rows(session, game, since)
+    if format == "json":
+        return rows
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=COLUMNS)
+    writer.writeheader()
+    writer.writerows(rows)
+    return Response(buf.getvalue(), media_type="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="parlour-results-{game or "all"}.csv"'})
+
+
+@router.get("/leaderboard")
+def leaderboard(session: SessionDep, game: str | None = None) -> list[dict]:
+    """Per game and agent seat: games, wins, draws, losses; and people's record against each
+    level (matches with one person against AIs)."""
+    board: dict[tuple, dict] = {}
+    for r in result_rows(session, game):
+        if r["type"] == "agent":
+            key = (r["game"], "agent", r["agent"])
+        elif r["humans"] == 1:
+            key = (r["game"], "people", None)
+        else:
+            continue
+        entry = board.setdefault(key, {"game": key[0], "who": key[1], "agent": key[2],
+                                       "games": 0, "wins": 0})
+        entry["games"] += 1
+        entry["wins"] += bool(r["won"])
+    out = list(board.values())
+    for e in out:
+        e["win_share"] = e["wins"] / e["games"]
+    return sorted(out, key=lambda e: (e["game"], e["who"], -e["win_share"]))
+
+
+@router.get("/people-vs-levels")
+def people_vs_levels(session: SessionDep, game: str | None = None) -> list[dict]:
+    """People's record against each level: wins, draws, losses of the person's seat."""
+    by_match: dict[str, list[dict]] = {}
+    for r in result_rows(session, game):
+        by_match.setdefault(r["match"], []).append(r)
+    table: dict[tuple, dict] = {}
+    for seats in by_match.values():
+        people = [s for s in seats if s["type"] == "human"]
+        ais = [s for s in seats if s["type"] == "agent"]
+        if len(people) != 1 or not ais:
+            continue
+        level = max((s["level"] or 0) for s in ais)
+        person = people[0]
+        key = (person["game"], level)
+        e = table.setdefault(key, {"game": key[0], "level": level, "agent": ais[0]["agent"],
+                                   "win": 0, "draw": 0, "loss": 0})
+        if person["won"]:
+            e["win"] += 1
+        elif not any(s["won"] for s in seats):
+            e["draw"] += 1
+        else:
+            e["loss"] += 1
+    return sorted(table.values(), key=lambda e: (e["game"], e["level"]))
+
+
+@router.get("/tournaments")
+def tournaments(session: SessionDep, game: str | None = None, limit: int = 50) -> list[dict]:
+    q = select(Tournament)
+    if game:
+        q = q.where(Tournament.game == game)
+    return [tournament_json(t) for t in session.scalars(q.order_by(Tournament.created_at.desc()).limit(limit))]
+
+
+@router.get("/tournaments/{tournament_id}")
+def tournament(tournament_id: int, session: SessionDep) -> dict:
+    t = session.get(Tournament, tournament_id)
+    if t is None:
+        raise NotFound(f"no tournament {tournament_id}")
+    return tournament_json(t)
+
+
+def tournament_json(t: Tournament) -> dict:
+    return {"id": t.id, "game": t.game, "players": t.players, "games": t.games, "seed": t.seed,
+            "options": t.options, "seconds": t.seconds, "created_at": t.created_at.isoformat(), **t.result}

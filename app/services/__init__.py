@@ -1,0 +1,1 @@
+"""What the routers and commands do, apart from HTTP: matches, live learners, results."""

@@ -1,0 +1,21 @@
+"""Settings from the environment (prefix PARLOUR_), in one place."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="PARLOUR_")
+
+    database_url: str = "sqlite:///parlour.db"
+    """SQLAlchemy URL; SQLite (WAL, busy timeout) by default, PostgreSQL for several processes."""
+    busy_timeout_ms: int = 10_000
+    default_delay_ms: int = 700
+    """Pause between moves of AI-only matches watched live."""
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,76 @@
+// An agent's page: strength, curves, live learning controls, MENACE's matchboxes.
+import { api, el, strengthText } from "./api.js";
+
+const root = document.getElementById("agent-page");
+const { game, agent } = root.dataset;
+const live = JSON.parse(root.dataset.live);
+const charts = {};
+
+function windowChart(id, windows, size) {
+  charts[id]?.destroy();
+  charts[id] = new window.Chart(document.getElementById(id), {
+    type: "line",
+    data: {
+      labels: windows.map((_, i) => (i + 1) * size),
+      datasets: ["win", "draw", "loss"].map((k, j) => ({
+        label: k, data: windows.map((w) => w[k] / w.games), pointRadius: 0, tension: 0.2,
+        borderColor: ["#1a7f37", "#c9a227", "#b3261e"][j],
+      })),
+    },
+    options: { animation: false, maintainAspectRatio: false, scales: { y: { min: 0, max: 1 }, x: { title: { display: true, text: "games" } } } },
+  });
+}
+
+async function refresh() {
+  const info = await api(`/api/agents/${game}/${agent}`);
+  document.getElementById("strength").textContent = `Measured strength: ${strengthText(info.strength)}`;
+  const curve = await api(`/api/agents/${game}/${agent}/curve?window=10`);
+  if (curve.training?.windows?.length) {
+    document.getElementById("training-panel").hidden = false;
+    windowChart("training-curve", curve.training.windows, curve.training.window ?? 1);
+  }
+  if (live) {
+    const s = info.live_state;
+    document.getElementById("live-state").textContent =
+      `${s.games} games learned from since it was last reset to the ${s.origin} table (${new Date(s.reset_at).toLocaleString()}).`;
+    windowChart("live-curve", curve.live.windows, curve.live.window);
+  }
+}
+
+async function reset(to) {
+  if (!confirm(to === "beginner" ? "Forget everything MENACE learned?" : "Replace the live boxes with the pre-trained ones?")) return;
+  await api(`/api/agents/${game}/${agent}/reset`, { method: "POST", body: { to } });
+  await refresh();
+  await boxes();
+}
+
+function miniBoard(box) {
+  const cells = box.position.split("").map((ch, i) => {
+    const beads = box.beads[i];
+    const cell = el("div", { class: `ttt-cell ${ch !== "." ? `mark-${ch}` : ""}` }, el("span", { class: "mark" }, ch === "." ? "" : ch));
+    if (beads !== null) cell.append(el("span", { class: "beads", title: `${beads} beads` }, Array.from({ length: Math.min(beads, 8) }, () => el("i")), el("b", {}, String(beads))));
+    return cell;
+  });
+  return el("figure", { class: "box" }, el("div", { class: "ttt-grid mini" }, cells), el("figcaption", { class: "muted small" }, `${box.total} beads`));
+}
+
+async function boxes() {
+  const holder = document.getElementById("boxes");
+  if (!holder) return;
+  const mark = document.getElementById("box-mark").value;
+  const move = document.getElementById("box-move").value;
+  const data = await api(`/api/agents/${game}/${agent}/boxes?mark=${mark}`);
+  const marksPerMove = (b) => Math.floor((b.position.split("").filter((c) => c !== ".").length) / 2) + 1;
+  const shown = data.boxes.filter((b) => !move || marksPerMove(b) === Number(move));
+  document.getElementById("box-count").textContent = `${shown.length} of ${data.count} boxes`;
+  holder.replaceChildren(...shown.slice(0, 120).map(miniBoard));
+}
+
+if (live) {
+  document.getElementById("reset-beginner").addEventListener("click", () => reset("beginner"));
+  document.getElementById("copy-trained").addEventListener("click", () => reset("trained"));
+}
+document.getElementById("box-mark")?.addEventListener("change", boxes);
+document.getElementById("box-move")?.addEventListener("change", boxes);
+await refresh();
+await boxes();

@@ -1,0 +1,72 @@
+// Talking to the Parlour API: JSON requests, seat tokens kept in this browser, server-sent events.
+
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = res.headers.get("content-type")?.includes("json") ? await res.json() : await res.text();
+  if (!res.ok) {
+    const err = new Error(data?.detail || `${res.status} ${res.statusText}`);
+    err.status = res.status;
+    throw err;
+  }
+  return data;
+}
+
+// The seat token of a match lives only in this browser (never in a URL or a page).
+export function saveSeat(matchId, seat, token) {
+  localStorage.setItem(`parlour:seat:${matchId}`, JSON.stringify({ seat, token }));
+}
+
+export function loadSeat(matchId) {
+  try { return JSON.parse(localStorage.getItem(`parlour:seat:${matchId}`)); } catch { return null; }
+}
+
+// Server-sent events read with fetch, so the token travels in a header.
+export async function* events(path, token, signal) {
+  const headers = token ? { Authorization: `Bearer ${token}` } : {};
+  const res = await fetch(path, { headers, signal });
+  if (!res.ok) throw new Error(`events: ${res.status}`);
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value;
+    let cut;
+    while ((cut = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      let event = "message", data = "";
+      for (const line of block.split("\n")) {
+        if (line.startsWith("event: ")) event = line.slice(7);
+        else if (line.startsWith("data: ")) data += line.slice(6);
+      }
+      if (data) yield { event, data: JSON.parse(data) };
+    }
+  }
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v === true) node.setAttribute(k, "");
+    else if (v !== false && v != null) node.setAttribute(k, v);
+  }
+  for (const c of children.flat()) if (c != null) node.append(c instanceof Node ? c : String(c));
+  return node;
+}
+
+// "62% ±3 vs Random" style text from a calibration entry.
+export function strengthText(s) {
+  if (!s) return "not measured yet";
+  return Object.entries(s.vs).map(([ref, r]) =>
+    `${Math.round(100 * r.score)}% ±${Math.round(100 * r.half_width)} vs ${ref}`).join(" · ");
+}
+
+export const pct = (x) => `${Math.round(100 * x)}%`;

@@ -1,0 +1,80 @@
+// The lobby: for each game choose your seat and your opponents' levels, then start.
+import { api, el, saveSeat, strengthText } from "./api.js";
+
+for (const cell of document.querySelectorAll("td.strength")) {
+  cell.textContent = strengthText(JSON.parse(cell.dataset.strength));
+}
+
+function levelSelect(game, name) {
+  const select = el("select", { name, "aria-label": name });
+  for (const l of game.levels) select.append(el("option", { value: l.level }, `${l.level}. ${l.title}`));
+  select.value = String(Math.min(2, game.levels.length));
+  return select;
+}
+
+function buildSeats(form, game) {
+  const box = form.querySelector(".seats");
+  const min = game.players.min, max = Math.min(game.players.max, 6);
+  const opponents = el("select", { name: "opponents", "aria-label": "opponents" });
+  for (let n = min - 1; n <= max - 1; n++) opponents.append(el("option", { value: n }, `${n} AI opponent${n > 1 ? "s" : ""}`));
+  const position = el("select", { name: "position", "aria-label": "your seat" });
+  const list = el("div", { class: "opponents" });
+  function refresh() {
+    const n = Number(opponents.value);
+    const keep = [...list.querySelectorAll("select")].map((s) => s.value);
+    list.replaceChildren();
+    for (let i = 0; i < n; i++) {
+      const s = levelSelect(game, `level${i}`);
+      if (keep[i]) s.value = keep[i];
+      list.append(el("label", {}, n > 1 ? `AI ${i + 1} ` : "Opponent ", s));
+    }
+    const prev = position.value;
+    position.replaceChildren();
+    for (let i = 0; i <= n; i++) {
+      const text = gameName(game) === "tictactoe" ? ["X (first)", "O (second)"][i] : i === 0 ? "first" : `seat ${i + 1}`;
+      position.append(el("option", { value: i }, text));
+    }
+    if (prev && Number(prev) <= n) position.value = prev;
+  }
+  opponents.addEventListener("change", refresh);
+  refresh();
+  box.append(
+    max - 1 > min - 1 ? el("label", {}, "Play against ", opponents) : el("span", { hidden: true }, opponents),
+    list,
+    el("label", {}, "You play ", position));
+}
+
+const gameName = (g) => g.name;
+
+function readOptions(form, game) {
+  const options = {};
+  for (const o of game.options) {
+    const input = form.querySelector(`[name="${o.name}"]`);
+    if (!input) continue;
+    const value = input.type === "checkbox" ? input.checked : JSON.parse(input.value);
+    if (JSON.stringify(value) !== JSON.stringify(o.default)) options[o.name] = value;
+  }
+  return options;
+}
+
+for (const form of document.querySelectorAll("form.new-match")) {
+  const game = window.PARLOUR_GAMES.find((g) => g.name === form.dataset.game);
+  buildSeats(form, game);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const error = form.querySelector(".error");
+    error.textContent = "";
+    try {
+      const n = Number(form.querySelector('[name="opponents"]').value);
+      const levels = Array.from({ length: n }, (_, i) => Number(form.querySelector(`[name="level${i}"]`).value));
+      const me = Number(form.querySelector('[name="position"]').value);
+      const seats = levels.map((level) => ({ type: "agent", level }));
+      seats.splice(me, 0, { type: "human", name: "You" });
+      const res = await api("/api/matches", { method: "POST", body: { game: game.name, seats, options: readOptions(form, game) } });
+      saveSeat(res.id, me, res.tokens[String(me)]);
+      location.href = `/play/${res.id}`;
+    } catch (err) {
+      error.textContent = err instanceof SyntaxError ? "An option's value is not valid JSON." : err.message;
+    }
+  });
+}

@@ -1,0 +1,68 @@
+// The results page: people vs levels, live MENACE's curve, tournaments, recent matches.
+import { api, el } from "./api.js";
+
+const titles = Object.fromEntries(window.PARLOUR_GAMES.map((g) => [g.name, g.title]));
+
+async function people() {
+  const rows = await api("/api/people-vs-levels");
+  const body = document.querySelector("#people tbody");
+  body.replaceChildren(...rows.map((r) => el("tr", {}, el("td", {}, titles[r.game]), el("td", {}, r.level),
+    el("td", {}, r.win), el("td", {}, r.draw), el("td", {}, r.loss))));
+  if (!rows.length) body.append(el("tr", {}, el("td", { colspan: 5, class: "muted" }, "Nobody has finished a game yet.")));
+}
+
+async function menaceCurve() {
+  const curve = await api("/api/agents/tictactoe/menace-live/curve?window=10");
+  const w = curve.live.windows;
+  document.getElementById("menace-note").textContent =
+    `${curve.live.games} games since its last reset, in windows of ${curve.live.window}: MENACE's wins, draws and losses.`;
+  new window.Chart(document.getElementById("menace-curve"), {
+    type: "bar",
+    data: {
+      labels: w.map((_, i) => `${i * curve.live.window + 1}–${i * curve.live.window + w[i].games}`),
+      datasets: [
+        { label: "wins", data: w.map((x) => x.win / x.games), backgroundColor: "#1a7f37" },
+        { label: "draws", data: w.map((x) => x.draw / x.games), backgroundColor: "#c9a227" },
+        { label: "losses", data: w.map((x) => x.loss / x.games), backgroundColor: "#b3261e" },
+      ],
+    },
+    options: { animation: false, maintainAspectRatio: false, scales: { x: { stacked: true }, y: { stacked: true, max: 1 } } },
+  });
+}
+
+async function tournaments() {
+  const list = await api("/api/tournaments?limit=10");
+  if (!list.length) return;
+  const box = document.getElementById("tournaments");
+  box.className = "";
+  box.replaceChildren();
+  for (const t of list) {
+    const canvas = el("canvas");
+    const table = el("table", {}, el("thead", {}, el("tr", {}, ...["Player", "Wins %", "±", "Mean points", "Moves/game"].map((h) => el("th", {}, h)))),
+      el("tbody", {}, ...t.stats.map((s) => el("tr", {}, el("td", {}, s.player), el("td", {}, (100 * s.win_share).toFixed(1)),
+        el("td", {}, (100 * s.win_se).toFixed(1)), el("td", {}, s.mean_points.toFixed(2)), el("td", {}, s.mean_moves.toFixed(1))))));
+    box.append(el("h4", {}, `${titles[t.game] ?? t.game}: ${t.games} games, seed ${t.seed} (${new Date(t.created_at).toLocaleString()})`),
+      el("div", { class: "grid-2" }, table, el("div", { class: "chart-box" }, canvas)));
+    new window.Chart(canvas, {
+      type: "bar",
+      data: { labels: t.stats.map((s) => s.player), datasets: [{ label: "win share", data: t.stats.map((s) => s.win_share), backgroundColor: "#1f5f45" }] },
+      options: { animation: false, maintainAspectRatio: false, plugins: { legend: { display: false } }, scales: { y: { min: 0, title: { display: true, text: "win share (±1 s.e. in the table)" } } } },
+    });
+  }
+}
+
+async function recent() {
+  const game = document.getElementById("filter-game").value;
+  const data = await api(`/api/matches?per_page=25${game ? `&game=${game}` : ""}`);
+  const body = document.querySelector("#recent tbody");
+  body.replaceChildren(...data.matches.map((m) => {
+    const winners = m.seats.filter((s) => s.won).map((s) => s.name);
+    const result = m.status === "active" ? "in play" : winners.length ? `${winners.join(", ")} won` : "draw";
+    return el("tr", {}, el("td", {}, new Date(m.created_at).toLocaleString()), el("td", {}, titles[m.game]),
+      el("td", {}, m.seats.map((s) => s.name).join(" vs ")), el("td", {}, result),
+      el("td", {}, el("a", { href: `/play/${m.id}` }, m.status === "active" ? "open" : "view")));
+  }));
+}
+
+document.getElementById("filter-game").addEventListener("change", recent);
+await Promise.all([people(), menaceCurve(), tournaments(), recent()]);

@@ -1,0 +1,150 @@
+// The table page of any game: loads the match, draws it with the game's module
+// (static/js/tables/<game>.js exports render(root, view, ctx)), sends the person's
+// moves, shows the AI replies one by one, the log, the AI-thinking panel and the result.
+import { api, el, events, loadSeat, saveSeat, sleep } from "./api.js";
+import { renderThinking } from "./thinking.js";
+
+const page = document.getElementById("table-page");
+const matchId = page.dataset.match;
+const gameName = page.dataset.game;
+const gameInfo = window.PARLOUR_GAMES.find((g) => g.name === gameName);
+const mine = loadSeat(matchId);
+const token = mine?.token ?? null;
+const board = document.getElementById("board");
+const status = document.getElementById("status");
+const controls = document.getElementById("controls");
+const log = document.getElementById("log");
+const thinking = document.getElementById("thinking");
+const seatsList = document.getElementById("seats");
+const module = await import(`/static/js/tables/${gameName}.js`);
+const ANIMATION_MS = 550;
+
+let data = null;
+let busy = false;
+
+const labels = new Map();
+const seatName = (seat) => data?.seats[seat]?.name ?? `Seat ${seat + 1}`;
+const labelOf = (id) => labels.get(id) ?? id;
+
+function remember(moves) {
+  for (const m of moves) labels.set(m.action, m.label);
+  for (const a of data?.legal_actions ?? []) labels.set(a.id, a.label);
+}
+
+function draw(view = data.view, { animating = false } = {}) {
+  const ctx = {
+    seat: data.seat,
+    legal: animating || busy ? [] : data.legal_actions,
+    play,
+    names: data.seats.map((s) => s.name),
+    explanation: data.last_explanation,
+    reveal: data.ai_only,
+    match: data,
+  };
+  module.render(board, view, ctx);
+}
+
+function describeStatus() {
+  if (data.result) {
+    const w = data.result.winners;
+    if (!w.length) return "It's a draw.";
+    const names = w.map(seatName).join(" and ");
+    if (data.seat !== null && w.includes(data.seat)) return `You win! 🎉`;
+    return `${names} ${w.length > 1 ? "win" : "wins"}.`;
+  }
+  if (data.to_move === null) return "";
+  if (data.to_move === data.seat) return "Your move.";
+  return `${seatName(data.to_move)} is thinking…`;
+}
+
+function drawSide() {
+  status.textContent = describeStatus();
+  status.className = `status ${data.result ? "over" : data.to_move === data.seat ? "yours" : ""}`;
+  seatsList.replaceChildren(...data.seats.map((s) => el("li", { class: s.seat === data.to_move ? "to-move" : "" },
+    el("strong", {}, s.name), s.seat === data.seat ? " (you)" : "",
+    s.type === "agent" ? el("span", { class: "muted" }, ` · ${s.level ? `level ${s.level}` : s.agent}`) : "",
+    s.score !== null ? el("span", { class: "score" }, ` ${s.score}`) : "")));
+  const e = data.last_explanation;
+  renderThinking(thinking, e, labelOf, e ? seatName(e.seat) : "");
+  controls.replaceChildren();
+  if (data.can_resign) controls.append(el("button", { onclick: () => play("resign") }, "Resign"));
+  if (data.result && (token || data.ai_only)) {
+    controls.append(el("button", { class: "primary", onclick: () => rematch(false) }, "Rematch"));
+    if (data.seats.length === 2) controls.append(el("button", { onclick: () => rematch(true) }, "Swap sides"));
+  }
+  controls.append(el("a", { class: "button", href: "/" }, "Lobby"));
+}
+
+function addLog(moves) {
+  for (const m of moves) {
+    if (log.querySelector(`[data-ply="${m.ply}"]`)) continue;
+    log.append(el("li", { "data-ply": m.ply }, el("strong", {}, seatName(m.seat)), ` ${m.label}`));
+  }
+  log.scrollTop = log.scrollHeight;
+}
+
+async function load() {
+  data = await api(`/api/matches/${matchId}`, { token });
+  remember(data.moves);
+  addLog(data.moves);
+  draw();
+  drawSide();
+}
+
+async function play(actionId) {
+  if (busy) return;
+  busy = true;
+  draw();
+  try {
+    const res = await api(`/api/matches/${matchId}/moves`, { method: "POST", token, body: { action: actionId, ply: data.ply } });
+    await animate(res.made);
+    data = res;
+    remember(res.moves);
+  } catch (err) {
+    status.textContent = err.message;
+    status.className = "status error";
+    busy = false;
+    await sleep(1800);
+    await load();
+    return;
+  }
+  busy = false;
+  draw();
+  drawSide();
+}
+
+// Show the moves one at a time: the person's own at once, each AI reply after a beat.
+async function animate(made) {
+  for (const [i, m] of made.entries()) {
+    labels.set(m.action, m.label);
+    if (i > 0) await sleep(ANIMATION_MS);
+    addLog([m]);
+    if (m.explanation) {
+      data.last_explanation = { ...m.explanation, seat: m.seat, action: m.action, ply: m.ply };
+      renderThinking(thinking, data.last_explanation, labelOf, seatName(m.seat));
+    }
+    status.textContent = i + 1 < made.length ? `${seatName(made[i + 1].seat)} is thinking…` : "";
+    draw(m.view, { animating: true });
+  }
+}
+
+async function rematch(swap) {
+  const res = await api(`/api/matches/${matchId}/rematch`, { method: "POST", token, body: { swap } });
+  for (const [seat, t] of Object.entries(res.tokens)) saveSeat(res.id, Number(seat), t);
+  location.href = `/play/${res.id}`;
+}
+
+// Spectators (and tables with several people) follow the match live.
+async function follow() {
+  if (data.status !== "active" || (token && data.seats.filter((s) => s.type === "human").length < 2)) return;
+  for await (const { event, data: item } of events(`/api/matches/${matchId}/events?after=${data.ply - 1}`, token)) {
+    if (event === "end") break;
+    if (item.match) { data = item.match; remember(data.moves); }
+    addLog([item.move]);
+    if (!busy && item.match) { draw(); drawSide(); }
+  }
+  await load();
+}
+
+await load();
+follow();

@@ -1,0 +1,25 @@
+"""Fixtures shared by the API tests: an app on a throwaway SQLite database."""
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from app.main import create_app
+
+
+@pytest.fixture
+def db_url(tmp_path) -> str:
+    return f"sqlite:///{tmp_path / 'parlour-test.db'}"
+
+
+@pytest.fixture
+def client(db_url):
+    with TestClient(create_app(db_url, preload=False)) as c:
+        yield c
+
+
+def new_match(client, game, seats, **extra):
+    r = client.post("/api/matches", json={"game": game, "seats": seats, **extra})
+    assert r.status_code == 201, r.text
+    data = r.json()
+    return data["id"], {int(k): {"Authorization": f"Bearer {v}"} for k, v in data["tokens"].items()}
