@@ -8,8 +8,9 @@ from engine.base import (
     RESIGN, Game, GameError, IllegalActionError, Option, OptionError, chance, play_out,
 )
 from engine.tictactoe import TicTacToe
+from engine.uno import Uno
 
-_REGISTRY: dict[str, Game] = {g.name: g for g in (TicTacToe(),)}
+_REGISTRY: dict[str, Game] = {g.name: g for g in (TicTacToe(), Uno())}
 GAMES: tuple[str, ...] = tuple(_REGISTRY)
 
 

@@ -10,6 +10,14 @@ from engine import GAMES, get_game
 from tests.engine.invariants import sweep
 
 SWEEPS = {
+    "uno": [dict(players=p, seeds=s, deal_only=d, options=o,
+                 illegal_ids=("play:wd4:r", "play:r7:uno", "pass", "challenge", "catch", "colour:g", "take"))
+            for p, s, d, o in (
+                (2, 3, True, {}), (4, 2, True, {"wd4_challenge": True, "uno_call": True, "max_turns": 400}),
+                (3, 2, True, {"draw_until_playable": True, "opening_wild": "redraw", "max_turns": 200}),
+                (10, 1, True, {"max_turns": 300}), (2, 1, False, {"target_score": 100, "max_turns": 600}),
+                (4, 1, False, {"opening_wild": "redraw", "target_score": 1, "max_turns": 300}),
+                (10, 1, False, {"target_score": 1, "max_turns": 150}))],
     "tictactoe": [dict(players=2, seeds=200, zero_sum=True, illegal_ids=("cell:4", "cell:9", "pass"))],
 }
 
