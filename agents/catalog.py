@@ -37,9 +37,9 @@ class AgentSpec:
 
 
 def _packages() -> dict[str, Any]:
-    from agents import tictactoe
+    from agents import tictactoe, uno
 
-    return {"tictactoe": tictactoe}
+    return {"tictactoe": tictactoe, "uno": uno}
 
 
 _PACKAGES = _packages()

@@ -1,0 +1,126 @@
+"""The write-up's Uno players: what each plays, the shared mechanics, the catalog entries."""
+import random
+from collections import Counter
+
+import pytest
+
+from agents.catalog import agent_specs, levels, make_agent
+from agents.tournament import run
+from agents.uno import arena
+from agents.uno.heuristics import BetterOffensive, Defensive, Offensive, RandomPlayer
+from agents.uno.play import best_colour
+from engine import get_game
+from engine.uno import parse_action
+from engine.uno.rules import OPENING
+from engine.uno.view import CODE_OF_ID
+from tests.engine.test_uno import act, position
+
+G = get_game("uno")
+HEURISTICS = (RandomPlayer(), Offensive(), Defensive(), BetterOffensive())
+
+
+def choice(agent, state, seed=0):
+    seat = G.current_player(state)
+    legal = G.legal_actions(state)
+    action = agent.act(G.observe(state, seat), legal, random.Random(seed))
+    assert action in legal
+    return action.id
+
+
+HAND = ["r1", "r9", "rskip", "wild", "wd4", "b5", "b7", "g2"]
+
+
+def test_offensive_plays_its_lowest_card_and_keeps_wilds_for_the_end():
+    s = position([HAND, ["y1"]], "r4", colour="r")
+    assert choice(Offensive(), s) == "play:r1"
+    only_wilds = position([["wild", "wd4", "b5", "b7"], ["y1"]], "r4")
+    assert choice(Offensive(), only_wilds) == "play:wild:b"
+
+
+def test_defensive_plays_its_highest_card_wilds_first():
+    s = position([HAND, ["y1"]], "r4", colour="r")
+    assert choice(Defensive(), s) == "play:wild:r"  # 50 points, naming red (three red cards held)
+    no_wilds = position([["r1", "r9", "rskip", "b5"], ["y1"]], "r4")
+    assert choice(Defensive(), no_wilds) == "play:rskip"
+
+
+def test_better_offensive_plays_its_highest_non_wild_card_first():
+    s = position([HAND, ["y1"]], "r4", colour="r")
+    assert choice(BetterOffensive(), s) == "play:rskip"
+    assert choice(BetterOffensive(), position([["wild", "wd4", "g5"], ["y1"]], "r4")) == "play:wild:g"
+
+
+def test_random_plays_every_playable_card_about_equally_often():
+    s = position([HAND, ["y1"]], "r4", colour="r")
+    counts = Counter(choice(RandomPlayer(), s, seed) for seed in range(1200))
+    cards = Counter(parse_action(action_id).card.id for action_id in counts.elements())
+    assert set(cards) == {"r1", "r9", "rskip", "wild"}  # wd4 is illegal while holding red
+    assert all(abs(n - 300) < 3 * (1200 * 0.25 * 0.75) ** 0.5 for n in cards.values())
+
+
+def test_wild_names_the_colour_held_most():
+    assert best_colour([CODE_OF_ID[c] for c in ["g1", "g2", "b9", "wild"]]) == 2
+    assert best_colour([CODE_OF_ID[c] for c in ["y1", "b2"]]) == 3  # tie on count: blue's cards are worth more
+    assert best_colour([CODE_OF_ID[c] for c in ["g1", "g2", "b9", "b8", "b7"]], CODE_OF_ID["b9"]) == 3
+    assert best_colour([CODE_OF_ID["wild"]]) == 0
+    for agent in HEURISTICS:
+        s = position([["wild", "g1", "g3", "b2"], ["y1"]], "r4")
+        assert choice(agent, s) == "play:wild:g"
+
+
+@pytest.mark.parametrize("agent", HEURISTICS, ids=lambda a: a.name)
+def test_draw_only_when_unable_then_play_the_drawn_card_if_possible(agent):
+    s = position([["b3", "g7"], ["y1"]], "r4", pile=["r8", "y9"])
+    assert choice(agent, s) == "draw"
+    drawn = act(s, "draw")
+    assert choice(agent, drawn) == "play:r8"
+    unplayable = act(position([["b3"], ["y1"]], "r4", pile=["y9"]), "draw")
+    assert choice(agent, unplayable) == "pass"
+    wild = act(position([["b3", "b5"], ["y1"]], "r4", pile=["wild"]), "draw")
+    assert choice(agent, wild) == "play:wild:b"
+
+
+@pytest.mark.parametrize("agent", HEURISTICS, ids=lambda a: a.name)
+def test_uno_calls_catches_opening_colour_and_wd4(agent):
+    opts = {"uno_call": True, "wd4_challenge": True}
+    assert choice(agent, position([["r1", "b2"], ["y1"]], "r4", options=opts)).endswith(":uno")
+    forgot = act(position([["r1", "r2"], ["g5", "g6"], ["y1"]], "r7", options=opts), "play:r1")
+    assert choice(agent, forgot) == "catch"
+    challenged = act(position([["wd4", "r5"], ["b1"], ["g2"]], "y7", options=opts), "play:wd4:g:uno")
+    assert choice(agent, challenged) == "accept"
+    opening = position([["g1", "g2", "y5"], ["y1"]], "wild", colour="r")._replace(colour=-1, phase=OPENING)
+    assert choice(agent, opening) == "colour:g"
+
+
+@pytest.mark.parametrize("agent", HEURISTICS, ids=lambda a: a.name)
+def test_explanations_cover_the_playable_cards(agent):
+    s = position([HAND, ["y1"]], "r4", colour="r")
+    legal = G.legal_actions(s)
+    explanation = agent.explain(G.observe(s, 0), legal)
+    assert set(explanation.values) == {a.id for a in legal if a.id.startswith("play:")}
+    assert explanation.label
+    best = max(explanation.values.values())
+    if agent.name != "random":
+        assert explanation.values[choice(agent, s)] == best
+
+
+def test_catalog_lists_the_uno_agents_and_levels():
+    ids = [s.id for s in agent_specs("uno")]
+    assert {"random", "offensive", "defensive", "betteroffensive"} <= set(ids)
+    assert set(levels("uno")) <= set(ids) and levels("uno")[0] == "random"
+    assert all(make_agent("uno", i) is not None for i in ids)
+
+
+def test_the_fast_arena_plays_the_same_games_as_the_tournament():
+    names = ["offensive", "random", "defensive", "betteroffensive"]
+    slow = run("uno", names, 24, seed=9, options={"uno_call": True})
+    fast = arena.run([make_agent("uno", n) for n in names], 24, seed=9, options={"uno_call": True}, names=names)
+    assert slow.to_json() == fast.to_json()
+    match = arena.run([Offensive(), RandomPlayer()], 2, seed=3, whole_match=True)
+    assert match.stats[0].games == 2 and max(s.points for s in match.stats) >= 500
+
+
+def test_offensive_beats_random_at_four_players():
+    result = arena.run([Offensive(), RandomPlayer(), RandomPlayer(), RandomPlayer()], 6000, seed=5)
+    offensive = result.stats[0]
+    assert offensive.win_share - 0.25 > 3 * offensive.win_se, (offensive.win_share, offensive.win_se)
