@@ -9,8 +9,9 @@ from engine.base import (
 )
 from engine.tictactoe import TicTacToe
 from engine.uno import Uno
+from engine.yaniv import Yaniv
 
-_REGISTRY: dict[str, Game] = {g.name: g for g in (TicTacToe(), Uno())}
+_REGISTRY: dict[str, Game] = {g.name: g for g in (TicTacToe(), Yaniv(), Uno())}
 GAMES: tuple[str, ...] = tuple(_REGISTRY)
 
 

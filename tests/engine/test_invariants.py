@@ -19,6 +19,9 @@ SWEEPS = {
                 (4, 1, False, {"opening_wild": "redraw", "target_score": 1, "max_turns": 300}),
                 (10, 1, False, {"target_score": 1, "max_turns": 150}))],
     "tictactoe": [dict(players=2, seeds=200, zero_sum=True, illegal_ids=("cell:4", "cell:9", "pass"))],
+    "yaniv": [dict(players=p, seeds=s, deal_only=d,
+                   illegal_ids=("yaniv", "drop:jk1,jk2|take:stock", "drop:Qs,Ks,As|take:stock", "pass"))
+              for p, s, d in ((2, 40, True), (4, 30, True), (2, 2, False), (4, 1, False))],
 }
 
 
