@@ -94,6 +94,8 @@ async function load() {
 async function play(actionId) {
   if (busy) return;
   busy = true;
+  status.textContent = "…";
+  status.className = "status";
   draw();
   try {
     const res = await api(`/api/matches/${matchId}/moves`, { method: "POST", token, body: { action: actionId, ply: data.ply } });
