@@ -73,6 +73,12 @@ def levels(game: str) -> list[str]:
     return list(_PACKAGES[game].LEVELS)
 
 
+def references(game: str) -> list[str]:
+    """Agent ids the game's levels are calibrated against (default: Random)."""
+    levels(game)
+    return list(getattr(_PACKAGES[game], "CALIBRATION_REFERENCES", ["random"]))
+
+
 def level_agent(game: str, level: int) -> str:
     ids = levels(game)
     if not isinstance(level, int) or not 1 <= level <= len(ids):

@@ -29,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(prog="parlour", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", choices=["serve", "train", "bench", "tournament", "calibrate", "menace"])
+    parser.add_argument("command", choices=["serve", "train", "bench", "tournament", "calibrate"])
     if not argv or argv[0] in ("-h", "--help"):
         parser.print_help()
         return 0
@@ -52,11 +52,8 @@ def main(argv: list[str] | None = None) -> int:
     if command == "tournament":
         from app.commands.tournament import main as tournament
         return tournament(rest)
-    if command == "calibrate":
-        from app.commands.calibrate import main as calibrate
-        return calibrate(rest)
-    from app.commands.menace import main as menace
-    return menace(rest)
+    from app.commands.calibrate import main as calibrate
+    return calibrate(rest)
 
 
 if __name__ == "__main__":

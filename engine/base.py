@@ -103,9 +103,9 @@ class Game(ABC, Generic[S, A]):
 
     def check_players(self, players: int) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise OptionError(
-                f"{self.title} takes {self.min_players}-{self.max_players} players, got {players!r}"
-            )
+            span = (str(self.min_players) if self.min_players == self.max_players
+                    else f"{self.min_players} to {self.max_players}")
+            raise OptionError(f"{self.title} takes {span} players, got {players!r}")
 
     def describe(self) -> dict:
         return {

@@ -28,3 +28,4 @@ AGENTS = [
 ]
 
 LEVELS = ["random", "menace-live", "menace-trained", "perfect"]
+CALIBRATION_REFERENCES = ["random", "perfect"]

@@ -1,0 +1,93 @@
+"""``parlour tournament GAME --players a,b,... --games N``: play, print the table, store it.
+
+Seats rotate so no player keeps the first seat. Win share is printed as
+``32(2)``: percent, with its standard error in units of the last digit.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from rich.console import Console
+from rich.table import Table
+
+from agents import tournament
+from app.commands.common import executor, live_values, progress_bar
+from engine import GameError
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="parlour tournament", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game")
+    parser.add_argument("--players", required=True, help="agent ids, comma-separated (2 to the game's maximum)")
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--options", type=json.loads, default={}, help='rule options as JSON, e.g. \'{"target_score": 200}\'')
+    parser.add_argument("--match", action="store_true", help="whole matches instead of single deals")
+    parser.add_argument("--workers", type=int, default=None, help="local processes (default: all cores)")
+    parser.add_argument("--cluster", default=None, help="a Dask scheduler, e.g. tcp://127.0.0.1:8786")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--no-store", action="store_true", help="do not store the result in the database")
+    return parser.parse_args(argv)
+
+
+def table(result: tournament.TournamentResult, seconds: float) -> Table:
+    n = len(result.players)
+    t = Table(title=f"{result.game}: {result.games} games, seed {result.seed}, "
+                    f"{seconds:.1f} s")
+    t.add_column("player")
+    t.add_column("wins %", justify="right")
+    t.add_column("draws %", justify="right")
+    t.add_column("mean points", justify="right")
+    t.add_column("moves/game", justify="right")
+    for seat in range(n):
+        t.add_column(f"wins % in seat {seat + 1}", justify="right")
+    for s in result.stats:
+        j = s.to_json()
+        t.add_row(s.player, tournament.share_with_error(s.win_share, s.win_se), f"{100 * j['draw_share']:.1f}",
+                  f"{j['mean_points']:.2f}", f"{j['mean_moves']:.1f}",
+                  *[f"{100 * x:.1f}" if x is not None else "–" for x in j["seat_win_share"]])
+    return t
+
+
+def store(result: tournament.TournamentResult, seconds: float) -> int:
+    from app.db import get_engine, migrate, session_factory
+    from app.models import Tournament
+    from app.settings import get_settings
+
+    url = get_settings().database_url
+    migrate(url)
+    with session_factory(get_engine(url))() as session:
+        data = result.to_json()
+        row = Tournament(game=result.game, players=result.players, games=result.games, seed=result.seed,
+                         options=result.options, seconds=seconds,
+                         result={"stats": data["stats"], "whole_match": False})
+        session.add(row)
+        session.commit()
+        return row.id
+
+
+def main(argv: list[str]) -> int:
+    args = parse_args(argv)
+    players = [p.strip() for p in args.players.split(",") if p.strip()]
+    try:
+        values = live_values(args.game, players)
+        start = time.perf_counter()
+        with executor(args.workers, args.cluster) as pool, progress_bar(f"{args.game} tournament") as bar:
+            task = bar.add_task("games", total=args.games)
+            result = tournament.run(args.game, players, args.games, args.seed, args.options, pool,
+                                    whole_match=args.match, values=values,
+                                    progress=lambda k: bar.advance(task, k))
+        seconds = time.perf_counter() - start
+    except (GameError, ValueError) as err:
+        raise SystemExit(f"parlour tournament: {err}") from None
+    stored = None if args.no_store else store(result, seconds)
+    if args.json:
+        print(json.dumps({**result.to_json(), "seconds": seconds, "id": stored}, indent=1))
+    else:
+        Console(width=max(120, Console().width)).print(table(result, seconds))
+        if stored is not None:
+            print(f"stored as tournament {stored}: GET /api/tournaments/{stored}")
+    return 0
