@@ -107,9 +107,9 @@ class Menace:
             beads.append((group, key, self.table.get(key, float(initial))))
         return canon, perm, beads
 
-    def refuses(self) -> bool:
-        """True when the first box (MENACE as X, empty board) has no beads left."""
-        return sum(b for _, _, b in self.box((0,) * 9)[2]) <= 0
+    def refuses(self, seat: int) -> bool:
+        """True when MENACE would open (seat 0, X) but its first box has no beads left."""
+        return seat == 0 and sum(b for _, _, b in self.box((0,) * 9)[2]) <= 0
 
     # ----- the agent protocol -----
     def act(self, observation: dict, legal_actions: Sequence[Place], rng: random.Random):

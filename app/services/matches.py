@@ -79,9 +79,10 @@ def create_match(session: Session, pool: AgentPool, game_name: str, seats: list[
         elif req.type == "agent":
             agent_id, level = resolve_seat_agent(game_name, req.level, req.agent)
             s = spec(game_name, agent_id)
-            if s.live is not None and getattr(pool.get(session, game_name, agent_id), "refuses", lambda: False)():
+            refuses = getattr(pool.get(session, game_name, agent_id), "refuses", None)
+            if refuses is not None and refuses(i):
                 raise Conflict(f"{s.title} has no beads left in its first box and refuses to play "
-                               "until it is reset")
+                               "first until it is reset")
             rows.append(Seat(seat=i, kind="agent", name=req.name or s.title, agent=agent_id, level=level))
         else:
             raise ServiceError(f"seat {i}: type must be 'human' or 'agent', got {req.type!r}")

@@ -1,0 +1,112 @@
+"""Live MENACE: learns from every finished game in the database, atomically, across restarts."""
+import random
+import threading
+
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from agents.base import Update
+from agents.tictactoe.menace import beginner_table
+from app.db import get_engine, session_factory
+from app.main import create_app
+from app.models import LearnedValue
+from app.services import live
+from tests.conftest import new_match
+
+HUMAN = {"type": "human", "name": "Ann"}
+LIVE = {"type": "agent", "agent": "menace-live"}
+
+
+def beads(db_url) -> dict[str, float]:
+    with session_factory(get_engine(db_url))() as s:
+        return dict(s.execute(select(LearnedValue.key, LearnedValue.value)
+                              .where(LearnedValue.agent == "tictactoe/menace-live")).all())
+
+
+def finish(client, match_id, headers, rng):
+    while True:
+        view = client.get(f"/api/matches/{match_id}", headers=headers).json()
+        if view["status"] != "active":
+            return view
+        action = rng.choice(view["legal_actions"])["id"]
+        client.post(f"/api/matches/{match_id}/moves", json={"action": action, "ply": view["ply"]}, headers=headers)
+
+
+def test_a_finished_game_reinforces_the_beads_it_drew(client, db_url):
+    match_id, tokens = new_match(client, "tictactoe", [LIVE, HUMAN])  # MENACE is X, opens at once
+    view = finish(client, match_id, tokens[1], random.Random(4))
+    after = beads(db_url)
+    fresh = beginner_table()
+    changed = {k: after[k] - fresh[k] for k in fresh if after[k] != fresh[k]}
+    menace_won, drawn = view["result"]["winners"] == [0], view["result"]["winners"] == []
+    step = 3 if menace_won else 1 if drawn else -1
+    assert changed and set(changed.values()) == {step}
+    menace_moves = [m for m in client.get(f"/api/matches/{match_id}/replay").json()["moves"] if m["seat"] == 0]
+    boxes_used = sum(1 for m in menace_moves if m["explanation"] is not None)
+    assert len(changed) == boxes_used  # one bead per box used (forced last moves use none)
+    curve = client.get("/api/agents/tictactoe/menace-live/curve").json()["live"]
+    assert curve["games"] == 1
+
+
+def test_concurrent_updates_lose_no_bead(db_url):
+    with TestClient(create_app(db_url, preload=False)):
+        pass  # migrate
+    sessions = session_factory(get_engine(db_url))
+    with sessions() as s:
+        live.ensure(s, "tictactoe", "menace-live")
+    key = ".........:4"
+    start = beads(db_url)[key]
+
+    def worker():
+        with sessions() as s:
+            for _ in range(25):
+                live.apply_updates(s, "tictactoe", "menace-live", [Update(key, "add", 1.0, floor=0.0)])
+
+    threads = [threading.Thread(target=worker) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert beads(db_url)[key] == start + 100
+
+
+def test_floor_keeps_counts_at_zero_and_refusal_when_the_first_box_is_empty(client, db_url):
+    sessions = session_factory(get_engine(db_url))
+    with sessions() as s:
+        live.ensure(s, "tictactoe", "menace-live")
+        first = [k for k in beginner_table() if k.startswith(".........:")]
+        live.apply_updates(s, "tictactoe", "menace-live", [Update(k, "add", -10.0, floor=0.0) for k in first])
+    assert all(beads(db_url)[k] == 0 for k in first)
+    r = client.post("/api/matches", json={"game": "tictactoe", "seats": [LIVE, HUMAN]})
+    assert r.status_code == 409 and "reset" in r.json()["detail"]
+    # As O it still plays; reset to beginner restores the first box.
+    assert client.post("/api/matches", json={"game": "tictactoe", "seats": [HUMAN, LIVE]}).status_code == 201
+    assert client.post("/api/agents/tictactoe/menace-live/reset", json={"to": "beginner"}).status_code == 200
+    assert beads(db_url) == beginner_table()
+    assert client.post("/api/matches", json={"game": "tictactoe", "seats": [LIVE, HUMAN]}).status_code == 201
+
+
+def test_copy_from_pretrained_and_errors(client, db_url):
+    from agents.tictactoe import trained_table
+
+    r = client.post("/api/agents/tictactoe/menace-live/reset", json={"to": "trained"})
+    assert r.json()["origin"] == "trained"
+    assert beads(db_url) == trained_table()
+    assert client.post("/api/agents/tictactoe/perfect/reset", json={"to": "beginner"}).status_code == 400
+    assert client.post("/api/agents/tictactoe/menace-live/reset", json={"to": "nothing"}).status_code == 422
+    box = client.get("/api/agents/tictactoe/menace-live/boxes?position=....X....").json()
+    assert box["beads"][4] is None and box["box"] == "....X...."
+    assert client.get("/api/agents/tictactoe/menace-live/boxes?position=XXX......").status_code == 404
+    assert client.get("/api/agents/tictactoe/menace-live/boxes?position=abc").status_code == 400
+    assert client.get("/api/agents/tictactoe/menace-live/boxes").json()["count"] == 304
+
+
+def test_learning_survives_a_restart(db_url):
+    with TestClient(create_app(db_url, preload=False)) as c:
+        match_id, tokens = new_match(c, "tictactoe", [HUMAN, LIVE])
+        finish(c, match_id, tokens[0], random.Random(7))
+        learned = beads(db_url)
+    assert learned != beginner_table()
+    with TestClient(create_app(db_url, preload=False)) as c:
+        assert c.get("/api/agents/tictactoe/menace-live").json()["live_state"]["games"] == 1
+        assert beads(db_url) == learned
