@@ -1,0 +1,1 @@
+"""Benchmarks of the server itself (``parlour bench server``)."""
