@@ -31,9 +31,9 @@ def make_engine(url: str, busy_timeout_ms: int = 10_000) -> Engine:
 
 
 @lru_cache
-def get_engine(url: str | None = None) -> Engine:
-    settings = get_settings()
-    return make_engine(url or settings.database_url, settings.busy_timeout_ms)
+def get_engine(url: str) -> Engine:
+    """One engine per URL for the commands (the app makes its own in its lifespan)."""
+    return make_engine(url, get_settings().busy_timeout_ms)
 
 
 def session_factory(engine: Engine) -> sessionmaker[Session]:

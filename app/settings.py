@@ -1,8 +1,6 @@
 """Settings from the environment (prefix PARLOUR_), in one place."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -16,6 +14,6 @@ class Settings(BaseSettings):
     """Pause between moves of AI-only matches watched live."""
 
 
-@lru_cache
 def get_settings() -> Settings:
+    """Read afresh each time (cheap), so a changed environment is always seen."""
     return Settings()

@@ -1,0 +1,58 @@
+"""Tournaments: seat rotation, the s.e. format, and the same result on any executor."""
+import json
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+from agents.tournament import play_games, run, share_with_error
+
+
+def test_seats_rotate_so_nobody_keeps_the_first_seat():
+    records = play_games("tictactoe", ["random", "perfect"], range(6), seed=3)
+    assert [r.order for r in records] == [(0, 1), (1, 0)] * 3
+
+
+def test_share_with_error_format():
+    assert share_with_error(0.324, 0.016) == "32(2)"
+    assert share_with_error(0.5, 0.0011) == "50.0(1)"
+    assert share_with_error(0.1234, 0.0004) == "12.34(4)"
+
+
+def test_win_shares_and_the_reference_strengths():
+    result = run("tictactoe", ["perfect", "random"], 400, seed=5)
+    perfect, rand = result.stats
+    assert perfect.games == rand.games == 400
+    assert rand.wins == 0  # Perfect never loses
+    assert perfect.win_share > 0.7 and perfect.win_se < 0.03
+    assert abs(perfect.win_share + rand.win_share + perfect.draws / 400 - 1) < 1e-9
+
+
+def test_a_process_pool_gives_the_same_result_as_one_process():
+    serial = run("tictactoe", ["menace-trained", "random"], 300, seed=9, chunk=50)
+    with ProcessPoolExecutor(2) as pool:
+        parallel = run("tictactoe", ["menace-trained", "random"], 300, seed=9, executor=pool, chunk=50)
+    assert serial.to_json() == parallel.to_json()
+
+
+def test_the_cli_on_a_local_dask_cluster(tmp_path, monkeypatch, capsys):
+    distributed = pytest.importorskip("distributed")
+    monkeypatch.setenv("PARLOUR_DATABASE_URL", f"sqlite:///{tmp_path / 'd.db'}")
+    from app.commands.tournament import main
+
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, host="127.0.0.1", processes=True,
+                                  dashboard_address=None) as cluster:
+        assert main(["tictactoe", "--players", "perfect,random", "--games", "200", "--seed", "4",
+                     "--cluster", cluster.scheduler_address, "--json"]) == 0
+    on_dask = json.loads(capsys.readouterr().out)
+    local = run("tictactoe", ["perfect", "random"], 200, seed=4).to_json()
+    assert on_dask["stats"] == local["stats"] and on_dask["id"] == 1
+
+
+def test_bad_tournaments_are_refused_clearly(tmp_path, monkeypatch):
+    monkeypatch.setenv("PARLOUR_DATABASE_URL", f"sqlite:///{tmp_path / 'd.db'}")
+    from app.commands.tournament import main
+
+    with pytest.raises(SystemExit, match="takes 2 players"):
+        main(["tictactoe", "--players", "random,random,random", "--games", "10", "--workers", "1"])
+    with pytest.raises(SystemExit, match="unknown agent"):
+        main(["tictactoe", "--players", "random,deep-blue", "--games", "10", "--workers", "1"])
