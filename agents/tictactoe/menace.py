@@ -131,8 +131,8 @@ class Menace:
             return None
         canon, perm, beads = self.box(board_of(observation))
         values = {Place(perm[cell]).id: count for group, _, count in beads for cell in group}
-        note = (f"matchbox {render(canon)}: {sum(b for _, _, b in beads):g} beads; "
-                "cells with the same symmetric role share one colour")
+        note = (f"matchbox {render(canon)}: {sum(b for _, _, b in beads):g} beads in {len(beads)} colours; "
+                "cells with the same symmetric role share one colour (and its count)")
         return Explanation("beads", values, note)
 
     def learn(self, episode: Episode) -> list[Update]:

@@ -68,6 +68,9 @@ def main(argv: list[str]) -> int:
                     "score": share, "half_width": half, "games": s.games, "win": s.wins / s.games,
                     "draw": s.draws / s.games, "loss": 1 - (s.wins + s.draws) / s.games}
             out["agents"][agent] = {"vs": vs}
+            if spec(args.game, agent).live is not None:
+                out["agents"][agent]["note"] = ("a live learner, measured with its table as it was then "
+                                                "(it changes with every game people play)")
     out["seconds"] = round(time.perf_counter() - start, 1)
     path = write_saved(Path(args.out) if args.out else SAVED / "calibration" / f"{args.game}.json", out)
     t = Table(title=f"{args.game}: score share vs each reference, 95% interval ({args.games} games each)")

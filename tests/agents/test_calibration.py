@@ -1,0 +1,33 @@
+"""The shipped calibration is honest: a fresh small sample lands within its claimed interval.
+
+For each level and reference a new sample (another seed) must agree with the stored score
+share within the stored 95% half-width plus four standard errors of the small sample.
+Live learners are skipped: their table is in the database and changes as people play.
+"""
+import json
+import math
+
+import pytest
+
+from agents.catalog import spec
+from agents.saved_files import SAVED
+from agents.tournament import run
+
+SAMPLES = {"tictactoe": 300}
+CASES = []
+for game, games in SAMPLES.items():
+    data = json.loads((SAVED / "calibration" / f"{game}.json").read_text())
+    for agent, entry in data["agents"].items():
+        for ref in data["references"]:
+            CASES.append((game, agent, ref, games, entry["vs"][spec(game, ref).title]))
+
+
+@pytest.mark.parametrize("game,agent,ref,games,claim", CASES, ids=[f"{c[0]}-{c[1]}-vs-{c[2]}" for c in CASES])
+def test_level_plays_at_its_claimed_strength(game, agent, ref, games, claim):
+    if spec(game, agent).live is not None:
+        pytest.skip("live learners change with every game people play")
+    stats = run(game, [agent, ref], games, seed=777).stats[0]
+    share = (stats.wins + stats.draws / 2) / games
+    second = (stats.wins + stats.draws / 4) / games
+    se = math.sqrt(max(second - share * share, 0.25 / games) / games)
+    assert abs(share - claim["score"]) <= claim["half_width"] + 4 * se, (share, claim)
