@@ -170,7 +170,9 @@ def ai_move(session: Session, pool: AgentPool, match: Match):
     rng = random.Random(f"{match.seed}:ai:{match.ply}")
     action = agent.act(observation, legal, rng)
     why = explain(agent, observation, legal)
-    why_json = why.to_json() if why else None
+    why_json = None
+    if why is not None:
+        why_json = {**why.to_json(), "labels": {a.id: game.action_label(a) for a in legal if a.id in why.values}}
     if action == RESIGN:
         return _record(session, match, game, game.resign(state, seat), seat, RESIGN, "resigns", why_json)
     return _record(session, match, game, game.apply(state, action), seat, action.id,
@@ -252,7 +254,7 @@ def public_explanation(game: Game, match: Match, move: Move, viewer: int | None)
     if match.ai_only or match.status == "finished" or not has_hidden_information(game) or viewer == move.seat:
         return e
     values = {k: v for k, v in e["values"].items() if k == move.action}
-    return {"label": e["label"], "values": values,
+    return {"label": e["label"], "values": values, "labels": {move.action: move.label},
             "note": "the values of its other options are shown when the match ends (they would show its hand)"}
 
 

@@ -14,7 +14,7 @@ export function renderThinking(root, explanation, labelOf, seatName) {
   for (const [id, value] of entries) {
     const chosen = id === explanation.action;
     list.append(el("li", { class: chosen ? "chosen" : "" },
-      el("span", { class: "bar-label" }, labelOf(id)),
+      el("span", { class: "bar-label" }, explanation.labels?.[id] ?? labelOf(id)),
       el("span", { class: "bar" }, el("span", { class: value < 0 ? "fill neg" : "fill", style: `width:${(100 * Math.abs(value)) / max}%` })),
       el("span", { class: "bar-value" }, Number.isInteger(value) ? value : value.toFixed(3))));
   }

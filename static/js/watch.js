@@ -69,7 +69,7 @@ form.addEventListener("submit", async (event) => {
   const module = await import(`/static/js/tables/${g.name}.js`);
   board.className = `board board-${g.name}`;
   const agents = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
-  const names = agents.map((a, i) => `${g.levels.find((l) => l.id === a).title} (seat ${i + 1})`);
+  const names = agents.map((a, i) => `AI ${i + 1}: ${g.levels.find((l) => l.id === a).title}`);
   const n = Number(form.games.value);
   const wins = agents.map(() => 0);
   let draws = 0;
@@ -77,7 +77,7 @@ form.addEventListener("submit", async (event) => {
   pauseButton.disabled = false;
   form.querySelector(".error").textContent = "";
   for (let k = 0; k < n; k++) {
-    // Seats rotate each game so no AI keeps the first move.
+    // Seats rotate each game so no AI keeps the first move (the tally follows the AIs, not the seats).
     const order = agents.map((_, i) => (i + k) % agents.length);
     let res;
     try {
