@@ -25,6 +25,26 @@ def list_agents(session: SessionDep, game: str | None = None) -> list[dict]:
     return catalog.all_agents(game)
 
 
+@router.get("/training-runs", tags=["agents"])
+def training_runs(game: str | None = None) -> list[dict]:
+    """How every shipped agent was trained: command, seed, games, date, time (curves: /curve)."""
+    from agents.catalog import agent_specs, playable_games
+
+    runs, seen = [], set()
+    for g in [game] if game else playable_games():
+        for s in agent_specs(g):
+            if not s.saved or (g, s.saved) in seen:
+                continue
+            seen.add((g, s.saved))
+            try:
+                meta = load_saved(g, s.saved).get("meta", {})
+            except GameError:
+                continue
+            runs.append({"game": g, "file": s.saved, "agents": [x.id for x in agent_specs(g) if x.saved == s.saved],
+                         **{k: v for k, v in meta.items() if k != "curve"}})
+    return runs
+
+
 @router.get("/{game}/{agent}")
 def get_agent(game: str, agent: str, session: SessionDep) -> dict:
     data = catalog.agent_json(game, agent)

@@ -143,3 +143,14 @@ def test_a_restart_loses_nothing(db_url):
         assert after == before
         final = play_randomly(c, match_id, tokens[0], random.Random(5))
         assert final["status"] == "finished"
+
+
+def test_agents_strength_and_training_runs(client):
+    agents = {a["id"]: a for a in client.get("/api/agents?game=tictactoe").json()}
+    assert agents["perfect"]["strength"]["vs"]["Perfect"]["score"] == 0.5
+    assert agents["menace-live"]["live"] and not agents["perfect"]["live"]
+    runs = client.get("/api/agents/training-runs?game=tictactoe").json()
+    menace = next(r for r in runs if r["file"] == "menace-trained")
+    assert menace["games"] > 0 and menace["command"].startswith("parlour train tictactoe menace")
+    curve = client.get("/api/agents/tictactoe/menace-trained/curve").json()
+    assert curve["training"]["windows"] and curve["live"] is None
