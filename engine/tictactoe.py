@@ -13,13 +13,14 @@ Speed (the public behaviour is that of the plain code, only faster). What the
 rules ask of a board (its winning line, whether it is over, the legal moves, the
 board after each of them) is worked out once per process and kept in a ``_Board``
 (``_BOARDS``, by the board's base-3 index ``sum(cells[i] * 3**i)``). A ``State``
-carries its ``_Board`` as a hidden attribute ``_board`` (set in ``__post_init__``;
-not a field, so equality, hashing, ``repr`` and JSON are unchanged; it pickles as
-its index). ``legal_actions`` and ``parse_action`` hand out the nine shared
-``Place`` objects of ``PLACES``; ``apply`` finds such an action by identity and
-builds the next state without running ``__init__``. Any other action (an equal new
-``Place``, or something else) goes through ``require_legal`` and the general code,
-with the same checks and errors.
+(a frozen dataclass with slots) carries its ``_Board`` in a hidden slot ``_board``
+inherited from ``_OnBoard`` and set in ``__post_init__``: not a field, so equality,
+hashing, ``repr``, ``fields``, ``replace`` and JSON are unchanged, and a state
+pickles and copies as its three fields. ``legal_actions`` and ``parse_action`` hand
+out the nine shared ``Place`` objects of ``PLACES``; ``apply`` finds such an action
+by identity and fills the next state's slots directly instead of running
+``__init__``. Any other action (an equal new ``Place``, or something else) goes
+through ``require_legal`` and the general code, with the same checks and errors.
 """
 from __future__ import annotations
 
@@ -46,8 +47,14 @@ PLACES = tuple(Place(cell) for cell in range(9))  # the nine actions, shared (se
 _POW3 = tuple(3 ** i for i in range(9))
 
 
-@dataclass(frozen=True)
-class State:
+class _OnBoard:
+    """The hidden slot of a State: its ``_Board`` (see the module's notes)."""
+
+    __slots__ = ("_board",)
+
+
+@dataclass(frozen=True, slots=True, weakref_slot=True)
+class State(_OnBoard):
     cells: tuple[int, ...] = (0,) * 9
     seed: int = 0
     resigned: int | None = None  # the seat that resigned, if one did
@@ -58,6 +65,9 @@ class State:
             raise GameError("a noughts-and-crosses board is a tuple of nine cells of 0, 1 or 2")
         board = _BOARDS[sum(c * p for c, p in zip(cells, _POW3))]
         object.__setattr__(self, "_board", board if self.resigned is None else board.resigned())
+
+    def __reduce__(self):
+        return State, (self.cells, self.seed, self.resigned)
 
     @property
     def ply(self) -> int:
@@ -94,13 +104,6 @@ class _Board:
             self._twin = _Board(self.index, resigned=True)
         return self._twin
 
-    def __reduce__(self):
-        return _board, (self.index, self._twin is self)
-
-
-def _board(index: int, resigned: bool) -> _Board:
-    return _BOARDS[index].resigned() if resigned else _BOARDS[index]
-
 
 class _Boards(dict):
     """Board index -> _Board, built the first time it is asked for, with its successors."""
@@ -115,6 +118,11 @@ class _Boards(dict):
 
 _BOARDS = _Boards()  # the first new match builds every board reachable in play (about 25 ms)
 _new_object = object.__new__
+# the slots' own setters: they fill a new State without going through its frozen __setattr__
+_set_cells = State.__dict__["cells"].__set__
+_set_seed = State.__dict__["seed"].__set__
+_set_resigned = State.__dict__["resigned"].__set__
+_set_board = _OnBoard.__dict__["_board"].__set__
 
 
 class TicTacToe(Game[State, Place]):
@@ -130,8 +138,10 @@ class TicTacToe(Game[State, Place]):
             self.resolve_options(options)
         board = _BOARDS[0]
         state = _new_object(State)  # = State(seed=seed), without __init__ (see the module's notes)
-        attrs = state.__dict__
-        attrs["cells"], attrs["seed"], attrs["resigned"], attrs["_board"] = board.cells, seed, None, board
+        _set_cells(state, board.cells)
+        _set_seed(state, seed)
+        _set_resigned(state, None)
+        _set_board(state, board)
         return state
 
     new_deal = new_match
@@ -153,11 +163,16 @@ class TicTacToe(Game[State, Place]):
         return f"cell {action.cell} is already taken"
 
     def apply(self, state: State, action: Place) -> State:
-        board = state._board.moves.get(id(action))  # type: ignore[attr-defined]
+        try:
+            board = state._board.moves[id(action)]  # type: ignore[attr-defined]
+        except KeyError:  # not one of the shared Place objects of a legal move
+            board = None
         if board is not None:  # = State(board.cells, state.seed), without __init__
             new = _new_object(State)
-            attrs = new.__dict__
-            attrs["cells"], attrs["seed"], attrs["resigned"], attrs["_board"] = board.cells, state.seed, None, board
+            _set_cells(new, board.cells)
+            _set_seed(new, state.seed)
+            _set_resigned(new, None)
+            _set_board(new, board)
             return new
         self.require_legal(state, action)
         cells = list(state.cells)
