@@ -114,7 +114,7 @@ def openspiel_playouts(n: int, rng: random.Random, persistent: bool) -> Callable
 def menace_training(batch: int, opponent: str, table: dict[str, float] | None, seed: int) -> Callable[[], int]:
     trainer = BatchTrainer(TRAINING_CONFIG, table)
     rng = np.random.default_rng(seed)
-    batches = max(1, 20_000 // batch)
+    batches = max(1, min(2_000, 20_000 // batch))  # about 20,000 games, or 2,000 batches of small ones
     side = [0]
 
     def chunk() -> int:

@@ -228,8 +228,7 @@ class BatchTrainer:
         cum = cumulative[rows]
         total = cum[:, -1]
         pick = np.minimum((rng.random(len(board)) * total).astype(np.int64), total - 1)
-        colour = (cum <= pick[:, None]).sum(axis=1)
-        colour = np.minimum(colour, bd.width - 1)  # only reached by empty boxes, which resign
+        colour = (cum <= pick[:, None]).sum(axis=1)  # an empty box (pick -1) gives 0; it resigns anyway
         return bd.box_keys[rows, colour], bd.colour_cell[board, colour], total <= 0
 
     def box_cumulative(self) -> np.ndarray:
@@ -254,7 +253,6 @@ class BatchTrainer:
             if board.size == 0:
                 break
             mark = X + ply % 2
-            gone = None
             if mark == menace_mark or opponent == "menace":
                 if ply == 8:
                     cell = bd.empties[board, 0]  # forced: no box, no bead
