@@ -6,8 +6,32 @@ from agents.tictactoe.menace import Menace, beginner_table
 from agents.tictactoe.perfect import Perfect
 
 
+LIVE_BOX_BEADS = 100
+"""Beads per box when the pre-trained table is copied into live MENACE (see ``live_copy``)."""
+
+
 def trained_table() -> dict[str, float]:
     return {k: float(v) for k, v in load_saved("tictactoe", "menace-trained")["values"].items()}
+
+
+def live_copy(table: dict[str, float], beads: int = LIVE_BOX_BEADS) -> dict[str, float]:
+    """The pre-trained boxes scaled down to at most ``beads`` beads each (proportions kept,
+    rounded, the most-favoured colour never below 1). After millions of training games a box
+    holds up to a million beads, so +3/-1 per game people play would change nothing visible;
+    at this scale live MENACE keeps what it learned and still moves with every game."""
+    boxes: dict[str, list[str]] = {}
+    for key in table:
+        boxes.setdefault(key.partition(":")[0], []).append(key)
+    out = {}
+    for keys in boxes.values():
+        total = sum(table[k] for k in keys)
+        scale = min(1.0, beads / total) if total > 0 else 1.0
+        scaled = {k: float(round(table[k] * scale)) for k in keys}
+        best = max(keys, key=lambda k: table[k])
+        if total > 0 and scaled[best] < 1:
+            scaled[best] = 1.0
+        out.update(scaled)
+    return out
 
 
 AGENTS = [
@@ -18,7 +42,8 @@ AGENTS = [
     AgentSpec("menace-live", "tictactoe", "MENACE (live)",
               "MENACE whose 304 matchboxes live in the database and learn from every game people "
               "play against it.", Menace,
-              live=LiveSpec(from_values=Menace, beginner=beginner_table, trained=trained_table),
+              live=LiveSpec(from_values=Menace, beginner=beginner_table,
+                            trained=lambda: live_copy(trained_table())),
               saved="menace-trained"),
     AgentSpec("menace-trained", "tictactoe", "MENACE (pre-trained)",
               "MENACE after training games (see its metadata), frozen.",
