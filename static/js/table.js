@@ -68,6 +68,7 @@ function drawSide() {
   renderThinking(thinking, e, labelOf, e ? seatName(e.seat) : "");
   controls.replaceChildren();
   if (data.can_resign) controls.append(el("button", { onclick: () => play("resign") }, "Resign"));
+  if (data.result) controls.append(el("button", { onclick: replay }, "Replay"));
   if (data.result && (token || data.ai_only)) {
     controls.append(el("button", { class: "primary", onclick: () => rematch(false) }, "Rematch"));
     if (data.seats.length === 2) controls.append(el("button", { onclick: () => rematch(true) }, "Swap sides"));
@@ -128,6 +129,27 @@ async function animate(made) {
     status.textContent = i + 1 < made.length ? `${seatName(made[i + 1].seat)} is thinking…` : "";
     draw(m.view, { animating: true });
   }
+}
+
+// Step through a finished match move by move (hands are shown once the match is over).
+async function replay() {
+  const r = await api(`/api/matches/${matchId}/replay`, { token });
+  let at = r.moves.length;
+  const slider = el("input", { type: "range", min: 0, max: r.moves.length, value: at, "aria-label": "move" });
+  const show = () => {
+    const step = at === 0 ? { view: r.start, label: "start", seat: null } : r.moves[at - 1];
+    draw(step.view, { animating: true });
+    status.textContent = at === 0 ? "Replay: the deal" : `Replay ${at}/${r.moves.length}: ${seatName(step.seat)} ${step.label}`;
+    if (step.explanation) renderThinking(thinking, { ...step.explanation, seat: step.seat, action: step.action }, labelOf, seatName(step.seat));
+    slider.value = at;
+  };
+  const go = (k) => { at = Math.max(0, Math.min(r.moves.length, k)); show(); };
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  controls.replaceChildren(
+    el("button", { onclick: () => go(at - 1), "aria-label": "previous move" }, "◀"), slider,
+    el("button", { onclick: () => go(at + 1), "aria-label": "next move" }, "▶"),
+    el("button", { onclick: () => { draw(); drawSide(); } }, "Done"));
+  go(0);
 }
 
 async function rematch(swap) {

@@ -33,6 +33,13 @@ def test_play_a_whole_game_against_each_level(page, level):
     if level == 4:
         assert "You win" not in result  # Perfect never loses
     expect(page.get_by_role("button", name="Rematch")).to_be_visible()
+    if level == 1:
+        page.get_by_role("button", name="Replay").click()
+        expect(page.locator("#status")).to_have_text("Replay: the deal")
+        assert page.locator(".ttt-cell.mark-X").count() == 0
+        page.get_by_role("button", name="next move").click()
+        expect(page.locator("#status")).to_contain_text("Replay 1/")
+        assert page.locator(".ttt-cell.mark-X").count() == 1
 
 
 def test_menace_beads_are_drawn_on_the_board_and_swap_sides(page):
