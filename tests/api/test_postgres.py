@@ -1,0 +1,61 @@
+"""The same contract on PostgreSQL (for several server processes sharing the load).
+
+Runs when PARLOUR_TEST_POSTGRES_URL names an empty database, e.g.
+``postgresql+psycopg://postgres@/parlour_test?host=/tmp&port=5433``; skipped otherwise.
+"""
+import os
+import random
+import threading
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import text
+
+from agents.base import Update
+from app.db import make_engine, session_factory
+from app.main import create_app
+from app.services import live
+from tests.api.test_live_menace import HUMAN, LIVE, finish
+from tests.conftest import new_match
+
+URL = os.environ.get("PARLOUR_TEST_POSTGRES_URL")
+pytestmark = pytest.mark.skipif(not URL, reason="set PARLOUR_TEST_POSTGRES_URL to test on PostgreSQL")
+
+
+@pytest.fixture
+def pg_client():
+    engine = make_engine(URL)
+    with engine.begin() as c:
+        c.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+    with TestClient(create_app(URL, preload=False)) as client:
+        yield client
+    engine.dispose()
+
+
+def test_play_learn_and_concurrent_updates_on_postgres(pg_client):
+    match_id, tokens = new_match(pg_client, "tictactoe", [HUMAN, LIVE])
+    final = finish(pg_client, match_id, tokens[0], random.Random(1))
+    assert final["status"] == "finished"
+    assert pg_client.get("/api/agents/tictactoe/menace-live").json()["live_state"]["games"] == 1
+    sessions = session_factory(make_engine(URL))
+    key = ".........:4"
+
+    def worker():
+        with sessions() as s:
+            for _ in range(20):
+                live.apply_updates(s, "tictactoe", "menace-live", [Update(key, "add", -1.0, floor=0.0),
+                                                                    Update("x:1", "blend", target=1.0, rate=0.5)])
+
+    with sessions() as s:
+        live.apply_updates(s, "tictactoe", "menace-live", [Update(key, "add", 50.0, floor=0.0)])
+        start = live.table(s, "tictactoe", "menace-live")[key]
+    threads = [threading.Thread(target=worker) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    with sessions() as s:
+        table = live.table(s, "tictactoe", "menace-live")
+    assert table[key] == max(0.0, start - 60)
+    assert abs(table["x:1"] - (1 - 0.5 ** 60)) < 1e-9
+    assert pg_client.get("/api/results?format=csv").status_code == 200
