@@ -23,6 +23,10 @@ hands sorted by index, the stock drawn from its end, the discard pile as the
 cards below (public, in the order they went down) and the top group in its
 canonical order. ``known[seat]`` lists the cards of that hand everybody has seen
 (taken from the discard pile), which ``resample_hidden`` keeps in place.
+
+A seat's view (``observe``) holds its own hand, every card thrown (the top group
+and the pile under it were all seen face up), the stock's size, the others' card
+counts and known cards, the match scores, and after a call the hands shown.
 """
 from __future__ import annotations
 
@@ -338,7 +342,7 @@ class Yaniv(Game[State, Action]):
             "known": [_ids(sorted(k, key=sort_key)) for k in state.known],
             "discard": {"cards": _ids(top), "kind": kind(top), "describe": describe(top),
                         "takeable": [] if over else _ids(takeable(top)), "by": state.top_by,
-                        "below": len(state.below)},
+                        "under": _ids(state.below)},
             "stock": len(state.stock),
             "scores": list(state.scores),
             "eliminated": [s for s in range(state.players) if state.out[s]],
