@@ -37,9 +37,9 @@ class AgentSpec:
 
 
 def _packages() -> dict[str, Any]:
-    from agents import tictactoe, uno
+    from agents import tictactoe, uno, yaniv
 
-    return {"tictactoe": tictactoe, "uno": uno}
+    return {"tictactoe": tictactoe, "uno": uno, "yaniv": yaniv}
 
 
 _PACKAGES = _packages()

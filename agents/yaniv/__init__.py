@@ -1,0 +1,55 @@
+"""Yaniv agents and levels: the write-up's SemiRandom, GreedyRandom and Harel (trained,
+and live in the database), Random, and Sage (the strongest level)."""
+from functools import lru_cache
+
+from agents.base import RandomAgent
+from agents.catalog import AgentSpec, LiveSpec
+from agents.saved_files import saved_path
+from agents.yaniv.harel import Harel
+from agents.yaniv.heuristics import GreedyRandom, SemiRandom
+from agents.yaniv.qtable import PackedTable, load_packed
+from agents.yaniv.sage import Sage
+
+
+@lru_cache(maxsize=1)
+def trained_packed() -> PackedTable:
+    """The shipped Harel's Q-table (agents/saved/yaniv/harel.npz), loaded once per process."""
+    return load_packed(saved_path("yaniv", "harel").with_suffix(".npz"))
+
+
+def trained_table() -> dict[str, float]:
+    """The shipped table as a plain dict (what the live Harel copies into the database)."""
+    return trained_packed().to_dict()
+
+
+def trained_harel() -> Harel:
+    """The shipped Harel, frozen: it plays from the packed table (anything it learned would stay
+    in this copy)."""
+    packed = trained_packed()
+    return Harel(PackedTable(packed.keys, packed.values, packed.slots))
+
+
+AGENTS = [
+    AgentSpec("random", "yaniv", "Random", "Any legal move, uniformly at random (it rarely calls Yaniv).",
+              RandomAgent),
+    AgentSpec("semirandom", "yaniv", "SemiRandom",
+              "Throws all cards of a random rank it holds; takes the pile's card when it is worth less than "
+              "what it throws, else the stock; calls Yaniv whenever it may.", SemiRandom),
+    AgentSpec("greedyrandom", "yaniv", "GreedyRandom",
+              "Throws the rank it holds most of (then the highest); takes the pile's card half the time, "
+              "else the stock; calls Yaniv whenever it may.", GreedyRandom),
+    AgentSpec("harel-live", "yaniv", "Harel (live)",
+              "Harel's Q-table lives in the database and keeps learning from every deal people play "
+              "against it (it starts knowing nothing; it can be reset to the trained table).", Harel,
+              live=LiveSpec(from_values=Harel, beginner=dict, trained=trained_table), saved="harel"),
+    AgentSpec("harel", "yaniv", "Harel (trained)",
+              "The write-up's tabular Q-learner: state = its five card ranks in order + the pile's card; "
+              "action = call, or throw a rank and take pile or stock. Trained on the write-up's schedule, "
+              "frozen.", trained_harel, saved="harel"),
+    AgentSpec("sage", "yaniv", "Sage",
+              "Reads every card thrown: throws to keep the lowest hand after its next throw, and calls Yaniv "
+              "only when random deals of the cards it has not seen say the call is safe enough.", Sage),
+]
+
+LEVELS = ["semirandom", "harel-live", "greedyrandom", "harel", "sage"]
+CALIBRATION_REFERENCES = ["semirandom", "greedyrandom"]

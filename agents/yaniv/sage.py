@@ -1,0 +1,186 @@
+"""Sage: the strongest Yaniv level here, a planner that samples what it cannot see.
+
+Harel sees six numbers. Sage reads the whole view: every card thrown so far (the
+discard pile is public), the cards the others took from the pile, how many cards
+each holds. The cards it has not seen (``unseen``) are the only ones that can be
+in the others' hands or in the stock.
+
+**Throwing and drawing.** For every group it can throw and every source it can
+draw from (the stock, or each takeable card), Sage scores the hand it would then
+hold by what that hand will still hold after its *next* throw::
+
+    after(hand) = total(hand) - value of the best group in hand
+
+so a pair of nines held back counts as one nine, a run in the making as its
+rest. A card from the pile is known; the stock is averaged over the unseen cards.
+The lowest expected ``after`` wins (ties: more cards thrown, then lower total).
+
+**Calling Yaniv.** When it may call, Sage deals the unseen cards at random to
+the others' unknown places (keeping the cards known to be in their hands)
+``samples`` times and counts how often its total is strictly the lowest: that is
+the chance the call is not Assaf. It calls when that chance reaches
+``call_threshold``, or when waiting looks worse: if some other player could
+call on their next turn (their known cards plus the average unseen card are
+within the limit) the threshold drops to ``pressed_threshold``.
+
+Everything it reads is in its own view (``Outlook.of``); the same inputs can be
+read from a state for the seat to move (``Outlook.of_state``), which training
+and tests use.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+from agents.base import Explanation
+from agents.yaniv.common import YANIV, Decision, decision_id, to_action
+from engine.yaniv import State
+from engine.yaniv.cards import DECK_SIZE, card_values, parse_card
+from engine.yaniv.groups import groups, takeable
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """What the seat to move knows: its hand, the takeable cards, the others' card counts
+    and known cards, and the cards it has not seen."""
+
+    hand: tuple[int, ...]
+    takeable: tuple[int, ...]
+    others: tuple[tuple[int, tuple[int, ...]], ...]  # (cards held, cards known) per other player in
+    unseen: tuple[int, ...]
+    values: tuple[int, ...]
+    limit: int
+
+    @staticmethod
+    def of(observation: dict) -> "Outlook":
+        seat = observation["seat"]
+        values = card_values(observation["options"]["face_values"])
+        hand = tuple(sorted(parse_card(c).index for c in observation["hand"]))
+        top = [parse_card(c).index for c in observation["discard"]["cards"]]
+        under = [parse_card(c).index for c in observation["discard"]["under"]]
+        out = set(observation["eliminated"])
+        others, seen = [], set(hand) | set(top) | set(under)
+        for s, count in enumerate(observation["hand_counts"]):
+            if s == seat or s in out:
+                continue
+            known = tuple(sorted(parse_card(c).index for c in observation["known"][s]))
+            seen.update(known)
+            others.append((count, known))
+        unseen = tuple(c for c in range(DECK_SIZE) if c not in seen)
+        return Outlook(hand, tuple(parse_card(c).index for c in observation["discard"]["takeable"]),
+                       tuple(others), unseen, values, observation["options"]["yaniv_limit"])
+
+    @staticmethod
+    def of_state(state: State) -> "Outlook":
+        """The same, for the player to move, from a state (reads nothing that player cannot see)."""
+        seat = state.to_move
+        seen = set(state.hands[seat]) | set(state.top) | set(state.below)
+        others = []
+        for s in range(state.players):
+            if s != seat and not state.out[s]:
+                seen.update(state.known[s])
+                others.append((len(state.hands[s]), state.known[s]))
+        unseen = tuple(c for c in range(DECK_SIZE) if c not in seen)
+        return Outlook(state.hands[seat], takeable(state.top), tuple(others), unseen, state.rules.values,
+                       state.rules.yaniv_limit)
+
+    def total(self, cards) -> int:
+        values = self.values
+        return sum(values[c] for c in cards)
+
+
+def after_next_throw(hand: tuple[int, ...], values: Sequence[int]) -> int:
+    """What ``hand`` still holds after throwing its most valuable group."""
+    if not hand:
+        return 0
+    best = max(sum(values[c] for c in g) for g in groups(hand))
+    return sum(values[c] for c in hand) - best
+
+
+def discard_scores(outlook: Outlook) -> dict[Decision, float]:
+    """Expected ``after_next_throw`` of the resulting hand for every (group, source)."""
+    values, hand = outlook.values, outlook.hand
+    pool = outlook.unseen or tuple(c for c in range(DECK_SIZE) if c not in hand)
+    scores: dict[Decision, float] = {}
+    stock_cache: dict[tuple[int, ...], float] = {}
+    for group in groups(hand):
+        rest = tuple(c for c in hand if c not in group)
+        for card in outlook.takeable:
+            scores[(group, card)] = after_next_throw(tuple(sorted(rest + (card,))), values)
+        if rest not in stock_cache:
+            stock_cache[rest] = sum(after_next_throw(tuple(sorted(rest + (x,))), values) for x in pool) / len(pool)
+        scores[(group, None)] = stock_cache[rest]
+    return scores
+
+
+def best_discard(outlook: Outlook) -> tuple[Decision, dict[Decision, float]]:
+    scores = discard_scores(outlook)
+    values = outlook.values
+
+    def rank(d):
+        group, take = d
+        return (scores[d], -len(group), -sum(values[c] for c in group), take is not None)
+
+    return min(scores, key=rank), scores
+
+
+def call_chance(outlook: Outlook, rng: random.Random, samples: int) -> float:
+    """The share of random deals of the unseen cards in which a call now is not Assaf."""
+    values = outlook.values
+    mine = outlook.total(outlook.hand)
+    pool = list(outlook.unseen)
+    wins = 0
+    for _ in range(samples):
+        rng.shuffle(pool)
+        pos, ok = 0, True
+        for count, known in outlook.others:
+            n = count - len(known)
+            theirs = sum(values[c] for c in known) + sum(values[c] for c in pool[pos:pos + n])
+            pos += n
+            if theirs <= mine:
+                ok = False
+                break
+        wins += ok
+    return wins / samples
+
+
+def others_threaten(outlook: Outlook) -> bool:
+    """Could someone else call on their next turn? (known cards + an average unseen card each)"""
+    values = outlook.values
+    mean = sum(values[c] for c in outlook.unseen) / max(1, len(outlook.unseen))
+    for count, known in outlook.others:
+        if sum(values[c] for c in known) + mean * (count - len(known)) - mean <= outlook.limit:
+            return True
+    return False
+
+
+class Sage:
+    name = "sage"
+
+    def __init__(self, samples: int = 200, call_threshold: float = 0.75, pressed_threshold: float = 0.45):
+        self.samples = samples
+        self.call_threshold = call_threshold
+        self.pressed_threshold = pressed_threshold
+
+    def choose(self, outlook: Outlook, rng: random.Random) -> Decision:
+        if outlook.total(outlook.hand) <= outlook.limit:
+            chance = call_chance(outlook, rng, self.samples)
+            threshold = self.pressed_threshold if others_threaten(outlook) else self.call_threshold
+            if chance >= threshold:
+                return YANIV
+        return best_discard(outlook)[0]
+
+    def act(self, observation: dict, legal_actions: Sequence, rng: random.Random):
+        return to_action(self.choose(Outlook.of(observation), rng))
+
+    def explain(self, observation: dict, legal_actions: Sequence) -> Explanation:
+        outlook = Outlook.of(observation)
+        _, scores = best_discard(outlook)
+        values = {decision_id(d): -round(v, 2) for d, v in scores.items()}
+        note = "minus the hand expected after the next throw (higher is better)"
+        if outlook.total(outlook.hand) <= outlook.limit:
+            chance = call_chance(outlook, random.Random(0), self.samples)
+            values["yaniv"] = round(chance, 3)
+            note += f"; yaniv: chance the call is not Assaf ({self.samples} samples of the unseen cards)"
+        return Explanation("score", values, note)
