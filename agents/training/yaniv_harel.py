@@ -252,7 +252,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour train yaniv harel")
     if schedule.intervals < 1 or schedule.games < 1 or schedule.test_games < 1:
         raise SystemExit("--intervals, --games and --test-games must be at least 1")
     get_game("yaniv").check_players(schedule.players)
-    command = "parlour train yaniv harel " + shlex.join(sys.argv[1:] if argv is None else argv)
+    command = ("parlour train yaniv harel " + shlex.join(sys.argv[1:] if argv is None else argv)).strip()
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TimeRemainingColumn())
     if args.sweep:
@@ -277,7 +277,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour train yaniv harel")
     write_saved(args.out, {"meta": meta})
     table = save_packed(args.out.with_suffix(".npz"), trainer.q)
     svg = args.out.with_suffix(".svg")
-    svg.write_text(line_charts(curve_panels({"Harel": curve}), f"Harel: {command}"))
+    svg.write_text(line_charts(curve_panels({"Harel": curve}), f"Harel: {command}", panel_width=300))
     console.print(f"saved {table} ({stats['entries']:,} Q-values over {stats['states']:,} states, "
                   f"{table.stat().st_size / 1e6:.1f} MB), {args.out} and {svg}; {total_seconds:.0f} s in all, "
                   f"{meta['timing']['train_games_per_second']:,} training deals/s")
