@@ -23,3 +23,15 @@ def new_match(client, game, seats, **extra):
     assert r.status_code == 201, r.text
     data = r.json()
     return data["id"], {int(k): {"Authorization": f"Bearer {v}"} for k, v in data["tokens"].items()}
+
+
+def play_randomly(client, match_id, headers, rng):
+    """Play random legal moves for the seat of ``headers`` until the match ends; the final view."""
+    while True:
+        view = client.get(f"/api/matches/{match_id}", headers=headers).json()
+        if view["status"] != "active":
+            return view
+        action = rng.choice(view["legal_actions"])["id"]
+        r = client.post(f"/api/matches/{match_id}/moves", json={"action": action, "ply": view["ply"]},
+                        headers=headers)
+        assert r.status_code == 200, r.text

@@ -11,7 +11,7 @@ from app.db import get_engine, session_factory
 from app.main import create_app
 from app.models import LearnedValue
 from app.services import live
-from tests.conftest import new_match
+from tests.conftest import new_match, play_randomly
 
 HUMAN = {"type": "human", "name": "Ann"}
 LIVE = {"type": "agent", "agent": "menace-live"}
@@ -23,18 +23,9 @@ def beads(db_url) -> dict[str, float]:
                               .where(LearnedValue.agent == "tictactoe/menace-live")).all())
 
 
-def finish(client, match_id, headers, rng):
-    while True:
-        view = client.get(f"/api/matches/{match_id}", headers=headers).json()
-        if view["status"] != "active":
-            return view
-        action = rng.choice(view["legal_actions"])["id"]
-        client.post(f"/api/matches/{match_id}/moves", json={"action": action, "ply": view["ply"]}, headers=headers)
-
-
 def test_a_finished_game_reinforces_the_beads_it_drew(client, db_url):
     match_id, tokens = new_match(client, "tictactoe", [LIVE, HUMAN])  # MENACE is X, opens at once
-    view = finish(client, match_id, tokens[1], random.Random(4))
+    view = play_randomly(client, match_id, tokens[1], random.Random(4))
     after = beads(db_url)
     fresh = beginner_table()
     changed = {k: after[k] - fresh[k] for k in fresh if after[k] != fresh[k]}
@@ -109,7 +100,7 @@ def test_copy_from_pretrained_and_errors(client, db_url):
 def test_learning_survives_a_restart(db_url):
     with TestClient(create_app(db_url, preload=False)) as c:
         match_id, tokens = new_match(c, "tictactoe", [HUMAN, LIVE])
-        finish(c, match_id, tokens[0], random.Random(7))
+        play_randomly(c, match_id, tokens[0], random.Random(7))
         learned = beads(db_url)
     assert learned != beginner_table()
     with TestClient(create_app(db_url, preload=False)) as c:

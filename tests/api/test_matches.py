@@ -1,20 +1,9 @@
 """The match contract over HTTP, with noughts and crosses."""
 import random
 
-from tests.conftest import new_match
+from tests.conftest import new_match, play_randomly
 
 HUMAN = {"type": "human", "name": "Ann"}
-
-
-def play_randomly(client, match_id, headers, rng):
-    while True:
-        view = client.get(f"/api/matches/{match_id}", headers=headers).json()
-        if view["status"] != "active":
-            return view
-        action = rng.choice(view["legal_actions"])["id"]
-        r = client.post(f"/api/matches/{match_id}/moves", json={"action": action, "ply": view["ply"]},
-                        headers=headers)
-        assert r.status_code == 200, r.text
 
 
 def test_games_describe_rules_options_and_levels(client):

@@ -15,8 +15,8 @@ from agents.base import Update
 from app.db import make_engine, session_factory
 from app.main import create_app
 from app.services import live
-from tests.api.test_live_menace import HUMAN, LIVE, finish
-from tests.conftest import new_match
+from tests.api.test_live_menace import HUMAN, LIVE
+from tests.conftest import new_match, play_randomly
 
 URL = os.environ.get("PARLOUR_TEST_POSTGRES_URL")
 pytestmark = pytest.mark.skipif(not URL, reason="set PARLOUR_TEST_POSTGRES_URL to test on PostgreSQL")
@@ -34,7 +34,7 @@ def pg_client():
 
 def test_play_learn_and_concurrent_updates_on_postgres(pg_client):
     match_id, tokens = new_match(pg_client, "tictactoe", [HUMAN, LIVE])
-    final = finish(pg_client, match_id, tokens[0], random.Random(1))
+    final = play_randomly(pg_client, match_id, tokens[0], random.Random(1))
     assert final["status"] == "finished"
     assert pg_client.get("/api/agents/tictactoe/menace-live").json()["live_state"]["games"] == 1
     sessions = session_factory(make_engine(URL))
