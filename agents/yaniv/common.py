@@ -21,6 +21,11 @@ from engine.yaniv.cards import CARD_IDS, JOKER, RANK_OF, card_values, parse_card
 from engine.yaniv.groups import takeable
 
 YANIV = None  # the decision to call Yaniv
+STALL_TURNS = 100
+"""A deal still running after this many turns is stuck in a loop: deterministic players
+can repeat the same exchanges forever (two Harels holding 19 and 8 throw and take the same
+cards again and again), and the rules have no end but a call. Normal deals take 10 to 40
+turns, so players here change their ways after this many (see Harel and Sage)."""
 Decision = tuple[tuple[int, ...], int | None] | None
 
 
@@ -31,6 +36,7 @@ class Seat:
     values: tuple[int, ...]  # value of each card index
     limit: int  # the Yaniv limit
     hand_size: int  # cards dealt per hand (the longest a hand gets)
+    turn: int = 0  # turns already taken in this deal (by everybody)
 
     @property
     def total(self) -> int:
@@ -53,14 +59,14 @@ def seat_of(observation: dict) -> Seat:
     """The deciding seat's inputs, read from its own view."""
     options = observation["options"]
     return Seat(_indices(observation["hand"]), tuple(parse_card(c).index for c in observation["discard"]["takeable"]),
-                _VALUES[options["face_values"]], options["yaniv_limit"], options["hand_size"])
+                _VALUES[options["face_values"]], options["yaniv_limit"], options["hand_size"], observation["turn"])
 
 
 def seat_of_state(state: State) -> Seat:
     """The same inputs for the player to move, straight from a state."""
     rules = state.rules
     return Seat(state.hands[state.to_move], takeable(state.top), rules.values, rules.yaniv_limit,
-                rules.hand_size)
+                rules.hand_size, state.turn)
 
 
 def ranks_held(hand: tuple[int, ...]) -> list[int]:

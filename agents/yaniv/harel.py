@@ -7,6 +7,10 @@ Ranks rather than values, so that a jack and a king (both worth 10) are told
 apart: the action names the rank to throw. Written as one character per slot
 (``0A23456789TJQK``): hand ``0003K`` with ``5`` on the pile is ``0003K5``.
 
+Harel's state has no clock, so two greedy Harels can repeat the same exchanges
+for ever; after ``STALL_TURNS`` turns of a deal it explores with probability
+``STALL_EPSILON`` (0.2) whatever its ``epsilon``, which ends such loops.
+
 Actions: call Yaniv (``Y``, when allowed), or throw all cards of a rank held
 (a joker alone) and take the pile's lowest card (``p`` + rank) or the stock
 (``s`` + rank): ``sK`` throws the kings and draws from the stock.
@@ -34,13 +38,14 @@ from typing import Sequence
 
 from agents.base import Episode, Explanation, Update
 from agents.yaniv.common import (
-    YANIV, Decision, Seat, decision_id, pile_card, rank_drop, ranks_held, seat_of, to_action,
+    STALL_TURNS, YANIV, Decision, Seat, decision_id, pile_card, rank_drop, ranks_held, seat_of, to_action,
 )
 from engine.yaniv import CallYaniv, parse_action
 from engine.yaniv.cards import RANK_OF
 
 RANK_CHARS = "0A23456789TJQK"
 REWARD_MODES = ("deal", "round")
+STALL_EPSILON = 0.2  # exploration in a deal that has lasted STALL_TURNS turns (a greedy loop)
 
 
 @dataclass(frozen=True)
@@ -104,6 +109,15 @@ def greedy(q: dict[str, float], state: str, codes: Sequence[str], rng: random.Ra
     return choices[0] if len(choices) == 1 else choices[rng.randrange(len(choices))]
 
 
+def pick(q, state: str, codes: Sequence[str], turn: int, rng: random.Random, epsilon: float) -> str:
+    """Epsilon-greedy choice among ``codes`` (with the stall rule: see the module docstring)."""
+    if turn >= STALL_TURNS and epsilon < STALL_EPSILON:
+        epsilon = STALL_EPSILON
+    if epsilon and rng.random() < epsilon:
+        return codes[rng.randrange(len(codes))]
+    return greedy(q, state, codes, rng)
+
+
 def best_value(q: dict[str, float], state: str, codes: Sequence[str]) -> float:
     return max(q.get(state + ":" + code, 0.0) for code in codes)
 
@@ -118,11 +132,7 @@ class Harel:
 
     def choose(self, seat: Seat, rng: random.Random) -> Decision:
         codes = action_codes(seat)
-        if self.config.epsilon and rng.random() < self.config.epsilon:
-            code = codes[rng.randrange(len(codes))]
-        else:
-            code = greedy(self.table, state_key(seat), codes, rng)
-        return decision_of(code, seat)
+        return decision_of(pick(self.table, state_key(seat), codes, seat.turn, rng, self.config.epsilon), seat)
 
     def act(self, observation: dict, legal_actions: Sequence, rng: random.Random):
         return to_action(self.choose(seat_of(observation), rng))

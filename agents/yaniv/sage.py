@@ -21,7 +21,8 @@ the others' unknown places (keeping the cards known to be in their hands)
 the chance the call is not Assaf. It calls when that chance reaches
 ``call_threshold``, or when waiting looks worse: if some other player could
 call on their next turn (their known cards plus the average unseen card are
-within the limit) the threshold drops to ``pressed_threshold``.
+within the limit) the threshold drops to ``pressed_threshold``. In a deal that has
+run ``STALL_TURNS`` turns (players stuck in a loop) it calls whenever it may.
 
 Everything it reads is in its own view (``Outlook.of``); the same inputs can be
 read from a state for the seat to move (``Outlook.of_state``), which training
@@ -34,7 +35,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from agents.base import Explanation
-from agents.yaniv.common import YANIV, Decision, decision_id, to_action
+from agents.yaniv.common import STALL_TURNS, YANIV, Decision, decision_id, to_action
 from engine.yaniv import State
 from engine.yaniv.cards import DECK_SIZE, card_values, parse_card
 from engine.yaniv.groups import groups, takeable
@@ -51,6 +52,7 @@ class Outlook:
     unseen: tuple[int, ...]
     values: tuple[int, ...]
     limit: int
+    turn: int = 0  # turns already taken in this deal
 
     @staticmethod
     def of(observation: dict) -> "Outlook":
@@ -69,7 +71,7 @@ class Outlook:
             others.append((count, known))
         unseen = tuple(c for c in range(DECK_SIZE) if c not in seen)
         return Outlook(hand, tuple(parse_card(c).index for c in observation["discard"]["takeable"]),
-                       tuple(others), unseen, values, observation["options"]["yaniv_limit"])
+                       tuple(others), unseen, values, observation["options"]["yaniv_limit"], observation["turn"])
 
     @staticmethod
     def of_state(state: State) -> "Outlook":
@@ -83,7 +85,7 @@ class Outlook:
                 others.append((len(state.hands[s]), state.known[s]))
         unseen = tuple(c for c in range(DECK_SIZE) if c not in seen)
         return Outlook(state.hands[seat], takeable(state.top), tuple(others), unseen, state.rules.values,
-                       state.rules.yaniv_limit)
+                       state.rules.yaniv_limit, state.turn)
 
     def total(self, cards) -> int:
         values = self.values
@@ -165,6 +167,8 @@ class Sage:
 
     def choose(self, outlook: Outlook, rng: random.Random) -> Decision:
         if outlook.total(outlook.hand) <= outlook.limit:
+            if outlook.turn >= STALL_TURNS:
+                return YANIV
             chance = call_chance(outlook, rng, self.samples)
             threshold = self.pressed_threshold if others_threaten(outlook) else self.call_threshold
             if chance >= threshold:
