@@ -51,5 +51,5 @@ AGENTS = [
               "only when random deals of the cards it has not seen say the call is safe enough.", Sage),
 ]
 
-LEVELS = ["semirandom", "harel-live", "greedyrandom", "harel", "sage"]
+LEVELS = ["harel-live", "semirandom", "greedyrandom", "harel", "sage"]
 CALIBRATION_REFERENCES = ["semirandom", "greedyrandom"]
