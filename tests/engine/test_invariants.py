@@ -21,7 +21,7 @@ SWEEPS = {
     "tictactoe": [dict(players=2, seeds=200, zero_sum=True, illegal_ids=("cell:4", "cell:9", "pass"))],
     "yaniv": [dict(players=p, seeds=s, deal_only=d,
                    illegal_ids=("yaniv", "drop:jk1,jk2|take:stock", "drop:Qs,Ks,As|take:stock", "pass"))
-              for p, s, d in ((2, 40, True), (4, 30, True), (2, 2, False), (4, 1, False))],
+              for p, s, d in ((2, 30, True), (4, 20, True), (2, 1, False), (4, 1, False))],
 }
 
 
