@@ -13,7 +13,7 @@ from agents.catalog import spec
 from agents.saved_files import SAVED
 from agents.tournament import run
 
-SAMPLES = {"tictactoe": 300}
+SAMPLES = {"tictactoe": 300, "yaniv": 300}
 CASES = []
 for game, games in SAMPLES.items():
     data = json.loads((SAVED / "calibration" / f"{game}.json").read_text())
