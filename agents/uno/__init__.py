@@ -1,6 +1,9 @@
-"""Uno agents and levels: the write-up's Random, Offensive, Defensive and BetterOffensive."""
+"""Uno agents and levels: the write-up's Random, Offensive, Defensive and BetterOffensive, its
+genetic-algorithm perceptron in three forms, and a Monte Carlo search level beyond it."""
 from agents.catalog import AgentSpec
 from agents.uno.heuristics import BetterOffensive, Defensive, Offensive, RandomPlayer
+from agents.uno.perceptron import load, saved_name
+from agents.uno.search import MonteCarloSearch
 
 AGENTS = [
     AgentSpec("random", "uno", "Random", "Plays any playable card at random; draws only when it cannot play.",
@@ -11,7 +14,17 @@ AGENTS = [
               "fewer points when someone else goes out.", Defensive),
     AgentSpec("betteroffensive", "uno", "BetterOffensive", "Plays its highest-scoring non-wild card first and "
               "keeps wilds for the end.", BetterOffensive),
+    AgentSpec("perceptron", "uno", "Perceptron", "One weight per card (a linear perceptron over the card's "
+              "one-hot), evolved by a genetic algorithm; plays the playable card it scores highest.",
+              lambda: load("linear"), saved=saved_name("linear")),
+    AgentSpec("perceptron-step", "uno", "Perceptron (step)", "The perceptron with a bias and a step activation: "
+              "it rates each card good or bad and plays a good one.", lambda: load("step"), saved=saved_name("step")),
+    AgentSpec("perceptron-hidden", "uno", "Perceptron (hidden layer)", "The perceptron with a hidden layer of "
+              "10 units.", lambda: load("hidden"), saved=saved_name("hidden")),
+    AgentSpec("mcts", "uno", "Monte Carlo search", "Deals the cards it cannot see at random (consistent with "
+              "what draws revealed), tries each move in the same sampled deals and plays the deal out by "
+              "BetterOffensive's rule; plays the move that wins most.", MonteCarloSearch),
 ]
 
-LEVELS = ["random", "defensive", "offensive", "betteroffensive"]
+LEVELS = ["random", "defensive", "offensive", "betteroffensive", "perceptron", "mcts"]
 CALIBRATION_REFERENCES = ["random"]

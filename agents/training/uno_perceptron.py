@@ -1,0 +1,229 @@
+"""``parlour train uno perceptron``: evolve an Uno perceptron with a genetic algorithm.
+
+    parlour train uno perceptron [--form linear|step|hidden] [--generations 60]
+        [--population 32] [--games 300] [--players 4] [--mutation-rate 0.1]
+        [--mutation-scale 0.3] [--seed 1] [--workers 2] [--yardstick 600]
+        [--validate 4000] [--out agents/saved/uno/perceptron-FORM.json]
+
+The genome is the perceptron's flat weight vector (``agents.uno.perceptron``),
+drawn N(0, 1) at the start (the step form's bias N(2, 1): it starts rating nearly
+every card worth playing and learns which to hold back; from a bias around 0 it
+rates half the cards, at random, not worth playing and the search barely moves,
+since flipping one card rarely changes a deal). Each generation:
+
+1. **Fitness** (a tournament): every individual plays the same ``--games`` deals
+   of ``--players``-player Uno (common random numbers: the same deck, the same seat
+   and the same opponents for every individual in deal k), each opponent one of
+   the four heuristics (with probability ``--heuristic-share``) or a member of the
+   population, so individuals meet the write-up's players and each other.
+   Fitness = the share of deals won.
+2. **Selection and crossover** (a microbial tournament): the population is paired
+   at random; in each pair the fitter individual (the winner) is kept and the
+   loser gets a random contiguous range of the winner's weights copied over its own.
+3. **Mutation**: each of the loser's weights, with probability ``--mutation-rate``,
+   gets Gaussian noise of standard deviation ``--mutation-scale``.
+
+Winners survive unchanged, so the best individual is never lost to noise. The
+learning curve stores per generation the best and mean fitness and, as a fixed
+yardstick, the best individual's win share in ``--yardstick`` deals (the same
+every generation) against Offensive, BetterOffensive and Defensive. At the end,
+the five fittest individuals play ``--validate`` such deals and the best is saved,
+with the command, seed, timing and curve in its metadata.
+
+Fitness is computed in a process pool of ``--workers`` processes, on the rules
+table directly (``agents.uno.arena``: the same games the tournament would play).
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import random
+import shlex
+import sys
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor
+from pathlib import Path
+
+import numpy as np
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+from agents.saved_files import saved_path, write_saved
+from agents.uno.arena import GAME, play_deal
+from agents.uno.heuristics import BetterOffensive, Defensive, Offensive, RandomPlayer
+from agents.uno.perceptron import FORMS, ScoredPlayer, card_scores, genome_size, saved_name
+from engine.base import chance
+from engine.uno.rules import Table
+
+HEURISTICS = (RandomPlayer(), Offensive(), Defensive(), BetterOffensive())
+STEP_BIAS = 2.0  # the step form's bias starts here: nearly every card starts rated "play it"
+YARDSTICK = (Offensive(), BetterOffensive(), Defensive())
+
+
+def build_parser(prog: str) -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--form", choices=FORMS, default="linear")
+    p.add_argument("--generations", type=int, default=60)
+    p.add_argument("--population", type=int, default=32, help="an even number of individuals")
+    p.add_argument("--games", type=int, default=300, help="deals per individual per generation")
+    p.add_argument("--players", type=int, default=4, help="seats per deal (2-10)")
+    p.add_argument("--heuristic-share", type=float, default=0.5,
+                   help="chance that an opponent seat holds a heuristic rather than a population member")
+    p.add_argument("--mutation-rate", type=float, default=0.1)
+    p.add_argument("--mutation-scale", type=float, default=0.3)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--yardstick", type=int, default=600, help="deals per generation for the fixed yardstick")
+    p.add_argument("--validate", type=int, default=4000, help="deals for each of the five finalists")
+    p.add_argument("--out", type=Path, help="default agents/saved/uno/perceptron-FORM.json")
+    return p
+
+
+# ----- playing (runs in worker processes) -----
+def win_shares(candidates: list[list[float]], population: list[list[float]], heuristic_share: float,
+               deals: int, players: int, seed: int, label: str) -> list[float]:
+    """Each candidate's share of ``deals`` won, all candidates playing the same deals.
+
+    Each opponent is, with probability ``heuristic_share``, one of the four heuristics,
+    else a member of ``population`` (score tables), drawn uniformly. Deal k's deck,
+    seat, opponents and play randomness derive from ``seed``, ``label`` and k only."""
+    members = [ScoredPlayer(t) for t in population]
+    me = [ScoredPlayer(t) for t in candidates]
+    rules = GAME.rules(None)
+    wins = [0] * len(me)
+    for k in range(deals):
+        pick = random.Random(f"{seed}:{label}:{k}")
+        seat = k % players
+        others = [HEURISTICS[pick.randrange(len(HEURISTICS))] if pick.random() < heuristic_share
+                  else members[pick.randrange(len(members))] for _ in range(players - 1)]
+        deal_seed = chance(seed, label, k).getrandbits(48)
+        for i, candidate in enumerate(me):
+            seats = others[:seat] + [candidate] + others[seat:]
+            table = Table.new(players, deal_seed, rules, single=True)
+            play_deal(table, seats, random.Random(f"{seed}:{label}:{k}:play"))
+            wins[i] += table.winner == seat
+    return [w / deals for w in wins]
+
+
+def yardstick_share(tables: list[list[float]], deals: int, players: int, seed: int, label: str) -> list[float]:
+    """Win shares against Offensive, BetterOffensive and Defensive (seats rotating)."""
+    me = [ScoredPlayer(t) for t in tables]
+    rules = GAME.rules(None)
+    wins = [0] * len(me)
+    for k in range(deals):
+        seat = k % players
+        others = [YARDSTICK[(k + j) % len(YARDSTICK)] for j in range(players - 1)]
+        deal_seed = chance(seed, label, k).getrandbits(48)
+        for i, candidate in enumerate(me):
+            seats = others[:seat] + [candidate] + others[seat:]
+            table = Table.new(players, deal_seed, rules, single=True)
+            play_deal(table, seats, random.Random(f"{seed}:{label}:{k}:play"))
+            wins[i] += table.winner == seat
+    return [w / deals for w in wins]
+
+
+def in_parallel(executor: Executor | None, fn, tables: list[list[float]], *args) -> list[float]:
+    """``fn(tables, *args)`` split over the executor's workers (or here without one)."""
+    if executor is None or len(tables) < 2:
+        return fn(tables, *args)
+    parts = 2 * getattr(executor, "_max_workers", 2)
+    size = -(-len(tables) // parts)
+    futures = [executor.submit(fn, tables[i:i + size], *args) for i in range(0, len(tables), size)]
+    return [share for f in futures for share in f.result()]
+
+
+# ----- evolving -----
+def breed(population: np.ndarray, fitness: list[float], rate: float, scale: float,
+          rng: np.random.Generator) -> np.ndarray:
+    """One microbial tournament round: random pairs, the loser takes a random range of the
+    winner's weights and is mutated. Returns the new population (the argument is kept)."""
+    pop = population.copy()
+    size = pop.shape[1]
+    order = rng.permutation(len(pop))
+    for a, b in zip(order[0::2], order[1::2]):
+        winner, loser = (a, b) if fitness[a] >= fitness[b] else (b, a)
+        start, end = sorted(rng.integers(0, size + 1, 2))
+        pop[loser, start:max(end, start + 1)] = pop[winner, start:max(end, start + 1)]
+        mutate = rng.random(size) < rate
+        pop[loser] += mutate * rng.normal(0.0, scale, size)
+    return pop
+
+
+def evolve(args, executor: Executor | None, on_generation=None) -> tuple[np.ndarray, list[dict], list[float]]:
+    """Run the generations; returns the last population, the curve and its fitness."""
+    rng = np.random.default_rng(args.seed)
+    population = rng.normal(0.0, 1.0, (args.population, genome_size(args.form)))
+    if args.form == "step":
+        population[:, -1] += STEP_BIAS
+    curve: list[dict] = []
+    fitness: list[float] = []
+    for generation in range(args.generations + 1):
+        tables = [card_scores(args.form, w).tolist() for w in population]
+        fitness = in_parallel(executor, win_shares, tables, tables, args.heuristic_share, args.games,
+                              args.players, args.seed, f"generation:{generation}")
+        best = int(np.argmax(fitness))
+        yard = yardstick_share([tables[best]], args.yardstick, args.players, args.seed, "yardstick")[0]
+        curve.append({"generation": generation, "best": round(max(fitness), 4),
+                      "mean": round(float(np.mean(fitness)), 4), "yardstick": round(yard, 4)})
+        if on_generation is not None:
+            on_generation(curve[-1])
+        if generation < args.generations:
+            population = breed(population, fitness, args.mutation_rate, args.mutation_scale, rng)
+    return population, curve, fitness
+
+
+def main(argv: list[str] | None = None, prog: str = "parlour train uno perceptron") -> int:
+    parser = build_parser(prog)
+    args = parser.parse_args(argv)
+    if args.population < 2 or args.population % 2 or args.generations < 0 or args.games < 1:
+        parser.error("--population must be even and at least 2; --generations >= 0; --games >= 1")
+    if not 2 <= args.players <= 10 or args.workers < 0 or not 0 <= args.heuristic_share <= 1:
+        parser.error("--players is 2 to 10; --workers at least 0; --heuristic-share 0 to 1")
+    out = args.out or saved_path("uno", saved_name(args.form))
+    console = Console(stderr=True)
+    command = shlex.join([*prog.split(), *(argv if argv is not None else sys.argv[1:])])
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[record]}"), TimeElapsedColumn(), TimeRemainingColumn())
+    started = time.perf_counter()
+    executor = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    try:
+        with Progress(*columns, console=console, refresh_per_second=4) as progress:
+            task = progress.add_task(f"GA {args.form}", total=args.generations + 1, record="")
+
+            def on_generation(point: dict) -> None:
+                progress.update(task, advance=1, record=(
+                    f"best {point['best']:.3f} mean {point['mean']:.3f} yardstick {point['yardstick']:.3f}"))
+
+            population, curve, fitness = evolve(args, executor, on_generation)
+            trained = time.perf_counter() - started
+            finalists = [int(i) for i in np.argsort(fitness)[::-1][:5]]
+            tables = [card_scores(args.form, population[i]).tolist() for i in finalists]
+            task = progress.add_task("validating", total=None, record=f"{len(finalists)} x {args.validate} deals")
+            shares = in_parallel(executor, yardstick_share, tables, args.validate, args.players, args.seed,
+                                 "validation")
+            progress.update(task, total=1, completed=1)
+    finally:
+        if executor is not None:
+            executor.shutdown()
+    seconds = time.perf_counter() - started
+    chosen = finalists[int(np.argmax(shares))]
+    share = max(shares)
+    meta = {
+        "command": command, "seed": args.seed, "form": args.form, "generations": args.generations,
+        "population": args.population, "games": args.games, "players": args.players,
+        "heuristic_share": args.heuristic_share, "mutation_rate": args.mutation_rate,
+        "mutation_scale": args.mutation_scale, "workers": args.workers,
+        "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        "seconds": round(seconds, 1), "training_seconds": round(trained, 1),
+        "curve": curve,
+        "validation": {"deals": args.validate, "against": [p.name for p in YARDSTICK],
+                       "win_share": round(share, 4),
+                       "win_se": round((share * (1 - share) / args.validate) ** 0.5, 4),
+                       "finalists": [round(s, 4) for s in shares]},
+    }
+    write_saved(out, {"meta": meta, "form": args.form, "weights": population[chosen].tolist()})
+    console.print(f"{args.form} perceptron: {args.generations} generations of {args.population} in "
+                  f"{trained:.0f} s; validation win share {share:.3f} against {', '.join(meta['validation']['against'])} "
+                  f"({args.validate} {args.players}-player deals); saved {out}")
+    return 0

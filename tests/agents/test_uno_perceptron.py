@@ -1,0 +1,94 @@
+"""The Uno perceptron: its three forms, the genetic algorithm's steps, the shipped agents."""
+import json
+import random
+
+import numpy as np
+import pytest
+
+from agents.catalog import make_agent
+from agents.saved_files import load_saved
+from agents.uno import arena
+from agents.uno.heuristics import RandomPlayer
+from agents.uno.perceptron import FORMS, Perceptron, card_scores, genome_size, load
+from agents.training import uno_perceptron as training
+from engine import get_game
+from engine.uno.view import CODE_OF_ID
+from tests.engine.test_uno import position
+
+G = get_game("uno")
+
+
+def test_forms_and_their_genomes():
+    assert [genome_size(f) for f in FORMS] == [54, 55, 561]
+    w = np.arange(54, dtype=float)
+    assert card_scores("linear", w).tolist() == w.tolist()
+    step = card_scores("step", np.concatenate([w - 10, [0.5]]))
+    assert step.tolist() == [float(x - 10 + 0.5 > 0) for x in range(54)]
+    hidden = np.zeros(561)
+    hidden[-1] = 2.0
+    assert card_scores("hidden", hidden).tolist() == [2.0] * 54
+    with pytest.raises(ValueError):
+        card_scores("linear", np.zeros(55))
+    with pytest.raises(ValueError):
+        genome_size("deep")
+
+
+def test_it_plays_the_playable_card_it_scores_highest():
+    weights = np.zeros(54)
+    weights[CODE_OF_ID["r9"]] = 3.0
+    weights[CODE_OF_ID["rskip"]] = 2.0
+    agent = Perceptron("linear", weights)
+    s = position([["r1", "r9", "rskip", "g2"], ["y1"]], "r4")
+    legal = G.legal_actions(s)
+    assert agent.act(G.observe(s, 0), legal, random.Random(0)).id == "play:r9"
+    assert agent.explain(G.observe(s, 0), legal).values["play:rskip"] == 2.0
+
+
+def test_step_form_breaks_ties_at_random():
+    weights = np.full(55, -1.0)
+    weights[CODE_OF_ID["r1"]] = weights[CODE_OF_ID["r9"]] = 2.0
+    agent = Perceptron("step", weights)
+    s = position([["r1", "r9", "rskip"], ["y1"]], "r4")
+    picks = {agent.act(G.observe(s, 0), G.legal_actions(s), random.Random(k)).id for k in range(40)}
+    assert picks == {"play:r1", "play:r9"}
+
+
+def test_breeding_copies_a_range_from_the_winner_and_mutates_only_the_loser():
+    population = np.stack([np.zeros(54), np.ones(54)])
+    child = training.breed(population, [0.9, 0.1], rate=0.0, scale=0.3, rng=np.random.default_rng(3))
+    assert (child[0] == 0).all() and (population[1] == 1).all()
+    copied = np.flatnonzero(child[1] == 0)
+    assert copied.size >= 1 and (np.diff(copied) == 1).all()  # one contiguous range
+    mutated = training.breed(population, [0.1, 0.9], rate=1.0, scale=0.3, rng=np.random.default_rng(3))
+    assert (mutated[1] == 1).all() and not np.isin(mutated[0], (0.0, 1.0)).all()
+
+
+def test_training_runs_end_to_end_and_saves_a_loadable_agent(tmp_path):
+    out = tmp_path / "p.json"
+    argv = ["--form", "linear", "--generations", "2", "--population", "4", "--games", "20", "--yardstick", "20",
+            "--validate", "20", "--workers", "1", "--seed", "5", "--out", str(out)]
+    assert training.main(argv) == 0
+    first = out.read_text()
+    assert training.main(argv) == 0
+    assert out.read_text().split('"date"')[0] == first.split('"date"')[0]  # seeded: the same run
+    data = json.loads(first)
+    assert len(data["meta"]["curve"]) == 3 and data["meta"]["command"].startswith("parlour train uno perceptron")
+    assert Perceptron.from_json(data).scores == card_scores("linear", data["weights"]).tolist()
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_shipped_perceptrons_load_round_trip_and_carry_their_training(form):
+    agent = load(form)
+    again = Perceptron.from_json(agent.to_json())
+    assert again.scores == agent.scores and again.form == form
+    meta = load_saved("uno", f"perceptron-{form}")["meta"]
+    assert meta["form"] == form and meta["command"].startswith("parlour train uno perceptron")
+    assert len(meta["curve"]) == meta["generations"] + 1 and meta["seconds"] > 0
+    assert make_agent("uno", "perceptron" if form == "linear" else f"perceptron-{form}").scores == agent.scores
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_shipped_perceptrons_beat_random(form):
+    result = arena.run([load(form), RandomPlayer(), RandomPlayer(), RandomPlayer()], 8000, seed=11)
+    me = result.stats[0]
+    assert me.win_share - 0.25 > 3 * me.win_se, (form, me.win_share, me.win_se)
