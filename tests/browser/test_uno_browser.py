@@ -1,0 +1,95 @@
+"""A person plays an Uno deal by clicking cards and buttons; and watches AIs play with every hand shown."""
+import re
+
+from playwright.sync_api import expect
+
+
+def start_uno(page, level: int, opponents: int = 1):
+    page.goto("/")
+    form = page.locator('form[data-game="uno"]')
+    form.locator('select[name="opponents"]').select_option(str(opponents))
+    for i in range(opponents):
+        form.locator(f'select[name="level{i}"]').select_option(str(level))
+    form.locator("details.options summary").click()
+    form.locator('input[name="target_score"]').fill("1")  # the match ends with the first deal won
+    form.get_by_role("button", name=re.compile("Play")).click()
+    page.wait_for_url(re.compile(r"/play/[0-9a-f]{32}"))
+
+
+def take_a_turn(page) -> str:
+    """One click of the person's: a playable card (naming a colour for a wild), else the
+    drawn card, else draw / pass / name the opening colour. Returns what was clicked."""
+    picker = page.locator(".uno-picker:not([hidden]) button.swatch")
+    if picker.count():
+        picker.first.click()
+        return "colour"
+    playable = page.locator(".uno-hand button.uno-card.playable")
+    if playable.count():
+        card = playable.first.get_attribute("data-card")
+        playable.first.click()
+        return f"card {card}"
+    for selector in ('[data-action="play-drawn"]', '.uno-actions [data-action="catch"]',
+                     '.uno-actions [data-action^="colour:"]', '.uno-actions [data-action="accept"]',
+                     '.uno-actions [data-action="draw"]', '.uno-actions [data-action="pass"]'):
+        button = page.locator(selector)
+        if button.count():
+            button.first.click()
+            return selector
+    raise AssertionError("nothing to click on the person's turn")
+
+
+def test_play_a_deal_by_clicking(page):
+    start_uno(page, level=1, opponents=2)
+    board = page.locator("#board")
+    expect(board.locator(".uno-hand .uno-card")).to_have_count(7)
+    expect(board.locator(".uno-seat")).to_have_count(2)
+    expect(board.locator(".uno-seat .count").first).to_contain_text("cards")
+    expect(board.locator(".uno-colour")).to_contain_text("colour:")
+    expect(board.locator(".uno-direction")).to_be_visible()
+    expect(board.locator(".uno-discard .uno-card")).to_be_visible()
+    status = page.locator("#status")
+    clicks = []
+    for _ in range(300):
+        expect(status).to_have_text(re.compile(r"Your move|wins?\b|You win"), timeout=30_000)
+        if not status.inner_text().startswith("Your move"):
+            break
+        logged = page.locator("#log li").count()
+        clicks.append(take_a_turn(page))
+        # the move reached the server (the log grew), or a wild's colour picker opened
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {logged} || "
+                               "document.querySelector('.uno-picker:not([hidden])')", timeout=30_000)
+    expect(status).to_have_text(re.compile(r"wins?\b|You win"), timeout=30_000)
+    assert any(c.startswith("card") for c in clicks)
+    assert page.locator("#log li").count() >= len(clicks)
+    expect(board.locator(".uno-last summary")).to_contain_text("went out and scored")
+    expect(board.locator(".uno-seat .fan .uno-card").first).to_be_visible()  # hands shown at the end
+    expect(page.get_by_role("button", name="Rematch")).to_be_visible()
+
+
+def test_draw_button_and_playable_cards_follow_the_legal_moves(page):
+    start_uno(page, level=2)
+    status = page.locator("#status")
+    expect(status).to_have_text(re.compile(r"Your move"), timeout=30_000)
+    opening = page.locator('.uno-actions [data-action^="colour:"]')
+    if opening.count():  # a Wild was turned up: name its colour first
+        opening.first.click()
+        expect(page.locator('.uno-actions [data-action="draw"]')).to_be_visible(timeout=30_000)
+    playable = page.locator(".uno-hand button.uno-card.playable")
+    for card in playable.all():
+        expect(card).to_have_css("transform", re.compile(r"matrix"))  # raised
+    expect(page.locator('.uno-actions [data-action="draw"]')).to_be_visible()
+    page.locator('.uno-actions [data-action="draw"]').click()
+    expect(status).to_have_text(re.compile(r"Your move"), timeout=30_000)
+    expect(page.locator('.uno-actions [data-action="pass"]')).to_be_visible()
+    assert page.locator(".uno-hand .uno-card.drawn").count() == 1
+
+
+def test_watch_ais_play_uno_with_every_hand_shown(page):
+    page.goto("/watch")
+    page.locator("#watch-game").select_option("uno")
+    page.locator("#speed").fill("0")
+    page.locator('input[name="games"]').fill("1")
+    page.get_by_role("button", name="Start").click()
+    fans = page.locator("#board .uno-seat .fan")
+    expect(fans.first).to_be_visible(timeout=30_000)
+    assert fans.count() >= 2
