@@ -1,0 +1,303 @@
+"""``parlour bench uno [--peers] [--json] [--seconds S] [--repeats R]``
+
+Timed on one core (single-threaded code), for 2 and 4 players:
+
+- **random deals, rules core**: whole deals on ``engine.uno.rules.Table`` (the
+  code ``Uno.apply`` runs, without copying the state in and out), each deck
+  shuffled from the deal's seed exactly as ``Uno.new_deal`` does;
+- **random deals, public API**: the same through ``new_deal``, ``legal_actions``
+  and ``apply`` (a new immutable state per move);
+- **heuristic deals**: four BetterOffensive players in ``agents.uno.arena`` (what
+  training and the search's rollouts run);
+- **search move time**: the Monte Carlo search level's time per decision with
+  more than one sensible move, median and slowest, on positions from seeded deals.
+
+Random play means: a uniformly random legal play if there is one (a wild's four
+colours are four plays), else draw, and after drawing play the drawn card if
+possible, else pass. That is the policy of RLCard's random agent on its Uno, whose
+legal actions hold ``draw`` only when nothing can be played. With ``--peers`` RLCard's
+Uno game (``rlcard.games.uno.game.UnoGame``) and OpenSpiel's ``crazy_eights``
+(uniformly random legal moves and chance outcomes, ``apply_action`` in place) run
+the same way, if installed (the ``bench`` extra); otherwise a line says so.
+
+Each rate is the best of ``--repeats`` runs of at least ``--seconds`` of CPU time,
+per second of this process's CPU time and of wall-clock time.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from dataclasses import asdict, dataclass
+from importlib import metadata
+from typing import Callable
+
+from rich.console import Console
+from rich.table import Table
+
+from agents.uno.arena import play_deal
+from agents.uno.heuristics import BetterOffensive
+from agents.uno.search import MonteCarloSearch, sensible
+from agents.uno.play import hand_codes
+from engine import get_game
+from engine.uno.actions import DRAW
+from engine.uno.rules import OVER, Rules, Table as RulesTable
+
+GOAL = 10_000  # two-player random deals per second on one core (issue 3)
+
+
+@dataclass
+class Result:
+    name: str
+    unit: str
+    per_cpu_second: float
+    per_wall_second: float
+    work: int
+    moves_per_unit: float | None = None
+    peer: bool = False
+    note: str = ""
+
+
+def measure(name: str, unit: str, chunk: Callable[[], tuple[int, int]], seconds: float, repeats: int,
+            peer: bool = False, note: str = "") -> Result:
+    """Run ``chunk`` (returning units and moves done) until ``seconds`` of CPU time have
+    passed; the best of ``repeats`` such runs."""
+    chunk()  # warm up
+    best: tuple[float, float, int, int] | None = None
+    for _ in range(repeats):
+        units = moves = 0
+        cpu0, wall0 = time.process_time(), time.perf_counter()
+        while time.process_time() - cpu0 < seconds:
+            u, m = chunk()
+            units += u
+            moves += m
+        cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+        if best is None or units / cpu > best[0]:
+            best = (units / cpu, units / wall, units, moves)
+    assert best is not None
+    return Result(name, unit, best[0], best[1], best[2], best[3] / best[2], peer, note)
+
+
+# ----- ours -----
+def core_deals(players: int, n: int, rng: random.Random) -> Callable[[], tuple[int, int]]:
+    rules = Rules()
+    seeds = iter(range(10**9))
+    rand = rng.random
+
+    def chunk() -> tuple[int, int]:
+        moves = 0
+        for _ in range(n):
+            table = RulesTable.new(players, next(seeds), rules, single=True)
+            legal, step = table.legal, table.step
+            while table.phase != OVER:
+                codes = legal()  # plays first, then draw or pass (default rules: nothing else)
+                step(codes[int(rand() * (len(codes) - 1))] if codes[0] < DRAW else codes[int(rand() * len(codes))])
+                moves += 1
+        return n, moves
+
+    return chunk
+
+
+def api_deals(players: int, n: int, rng: random.Random) -> Callable[[], tuple[int, int]]:
+    game = get_game("uno")
+    seeds = iter(range(10**9))
+
+    def chunk() -> tuple[int, int]:
+        moves = 0
+        for _ in range(n):
+            state = game.new_deal(players, next(seeds))
+            while not game.is_over(state):
+                legal = game.legal_actions(state)
+                plays = [a for a in legal if a.code < DRAW]
+                options = plays or legal
+                state = game.apply(state, options[rng.randrange(len(options))])
+                moves += 1
+        return n, moves
+
+    return chunk
+
+
+def heuristic_deals(players: int, n: int, rng: random.Random) -> Callable[[], tuple[int, int]]:
+    rules = Rules()
+    seats = [BetterOffensive()] * players
+    seeds = iter(range(10**9))
+
+    def chunk() -> tuple[int, int]:
+        moves = 0
+        for _ in range(n):
+            moves += play_deal(RulesTable.new(players, next(seeds), rules, single=True), seats, rng)
+        return n, moves
+
+    return chunk
+
+
+def search_times(players: int, decisions: int, seed: int) -> dict:
+    """Seconds per searched decision of the Monte Carlo level (default settings)."""
+    game = get_game("uno")
+    searcher, other = MonteCarloSearch(), BetterOffensive()
+    rng = random.Random(seed)
+    times: list[float] = []
+    deal = 0
+    while len(times) < decisions:
+        state = game.new_deal(players, seed + deal)
+        deal += 1
+        while not game.is_over(state) and len(times) < decisions:
+            seat = game.current_player(state)
+            legal = game.legal_actions(state)
+            view = game.observe(state, seat)
+            if seat == 0 and len(sensible([a.code for a in legal], hand_codes(view))) > 1:
+                start = time.perf_counter()
+                action = searcher.act(view, legal, rng)
+                times.append(time.perf_counter() - start)
+            else:
+                action = other.act(view, legal, rng)
+            state = game.apply(state, action)
+    times.sort()
+    return {"players": players, "decisions": len(times), "simulations": searcher.simulations,
+            "median_ms": round(1000 * statistics.median(times), 1),
+            "p95_ms": round(1000 * times[int(0.95 * (len(times) - 1))], 1),
+            "max_ms": round(1000 * times[-1], 1)}
+
+
+# ----- peers -----
+def rlcard_deals(players: int, n: int, rng: random.Random) -> Callable[[], tuple[int, int]]:
+    import numpy as np
+    from rlcard.games.uno.game import UnoGame
+
+    game = UnoGame(num_players=players)
+    game.np_random = np.random.RandomState(1)
+
+    def chunk() -> tuple[int, int]:
+        moves = 0
+        for _ in range(n):
+            game.init_game()
+            while not game.is_over():
+                legal = game.get_legal_actions()
+                game.step(legal[rng.randrange(len(legal))])
+                moves += 1
+        return n, moves
+
+    return chunk
+
+
+def openspiel_deals(players: int, n: int, rng: random.Random) -> Callable[[], tuple[int, int]]:
+    import pyspiel
+
+    game = pyspiel.load_game("crazy_eights", {"players": players})
+
+    def chunk() -> tuple[int, int]:
+        moves = 0
+        for _ in range(n):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                    continue
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                moves += 1
+        return n, moves
+
+    return chunk
+
+
+def peer(name: str, package: str, module: str) -> tuple[str | None, str]:
+    """(version, "") when ``module`` imports, else (None, a line saying why)."""
+    try:
+        __import__(module)
+        return metadata.version(package), ""
+    except (ImportError, metadata.PackageNotFoundError) as err:
+        return None, (f"peer unavailable: {name} ({package}) could not be imported ({err}); "
+                      "install the bench extra: .venv/bin/pip install -e '.[bench]'")
+
+
+def run(peers: bool, seconds: float, repeats: int, decisions: int,
+        progress: Callable[[str], None]) -> tuple[list[Result], list[dict], list[str]]:
+    rng = random.Random(1)
+    results: list[Result] = []
+    notes: list[str] = []
+    for players in (2, 4):
+        progress(f"{players}-player random deals")
+        results.append(measure(f"{players}p random deals, rules core", "deals/s", core_deals(players, 200, rng),
+                               seconds, repeats, note="Table.legal/step, deck shuffled from the seed"))
+        results.append(measure(f"{players}p random deals, public API", "deals/s", api_deals(players, 50, rng),
+                               seconds, repeats, note="new_deal/legal_actions/apply"))
+        results.append(measure(f"{players}p BetterOffensive deals", "deals/s", heuristic_deals(players, 100, rng),
+                               seconds, repeats, note="agents.uno.arena"))
+    if peers:
+        version, note = peer("RLCard", "rlcard", "rlcard.games.uno.game")
+        if version:
+            for players in (2, 4):
+                progress(f"RLCard {version} Uno, {players} players")
+                results.append(measure(f"{players}p RLCard {version} Uno", "deals/s", rlcard_deals(players, 50, rng),
+                                       seconds, repeats, peer=True, note="UnoGame, random legal action"))
+        else:
+            notes.append(note)
+        version, note = peer("OpenSpiel", "open_spiel", "pyspiel")
+        if version:
+            for players in (2, 4):
+                progress(f"OpenSpiel {version} crazy_eights, {players} players")
+                results.append(measure(f"{players}p OpenSpiel {version} crazy_eights", "deals/s",
+                                       openspiel_deals(players, 50, rng), seconds, repeats, peer=True,
+                                       note="C++ game, random legal move"))
+        else:
+            notes.append(note)
+    latency = []
+    if decisions:
+        for players in (2, 4):
+            progress(f"search move time, {players} players")
+            latency.append(search_times(players, decisions, 1))
+    return results, latency, notes
+
+
+def main(argv: list[str] | None = None, prog: str = "parlour bench uno") -> int:
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
+    parser.add_argument("--peers", action="store_true", help="also run RLCard's Uno and OpenSpiel's crazy_eights")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per run (default 1)")
+    parser.add_argument("--repeats", type=int, default=3, help="runs per figure, the best is kept (default 3)")
+    parser.add_argument("--decisions", type=int, default=60, help="searched decisions timed per player count")
+    args = parser.parse_args(argv)
+    if args.seconds <= 0 or args.repeats < 1 or args.decisions < 0:
+        parser.error("--seconds must be positive, --repeats at least 1, --decisions at least 0")
+    console = Console(width=None if sys.stdout.isatty() else 110)
+    err = Console(stderr=True)
+    with err.status("benchmarking") as status:
+        results, latency, notes = run(args.peers, args.seconds, args.repeats, args.decisions,
+                                      lambda what: status.update(f"benchmarking: {what}"))
+    core2 = results[0].per_cpu_second
+    goal = {"goal": GOAL, "two_player_core": round(core2), "met": core2 >= GOAL}
+    if args.json:
+        rows = [{**asdict(r), "per_cpu_second": round(r.per_cpu_second), "per_wall_second": round(r.per_wall_second),
+                 "moves_per_unit": round(r.moves_per_unit, 1) if r.moves_per_unit else None} for r in results]
+        print(json.dumps({"machine": machine(), "seconds": args.seconds, "repeats": args.repeats,
+                          "results": rows, "search": latency, "goal": goal, "notes": notes}, indent=1))
+        return 0
+    table = Table(title=f"Uno, one core, best of {args.repeats} x {args.seconds:g} s of CPU")
+    for column in ("work", "per CPU s", "per wall s", "moves/deal", "note"):
+        table.add_column(column, justify="right" if column not in ("work", "note") else "left")
+    for r in results:
+        table.add_row(("[cyan]" if r.peer else "") + r.name, f"{r.per_cpu_second:,.0f}",
+                      f"{r.per_wall_second:,.0f}", f"{r.moves_per_unit:.1f}", r.note)
+    console.print(table)
+    for line in notes:
+        console.print(line)
+    for point in latency:
+        console.print(f"search level, {point['players']} players, {point['simulations']} simulations: "
+                      f"median {point['median_ms']} ms, 95th percentile {point['p95_ms']} ms, "
+                      f"slowest {point['max_ms']} ms per decision ({point['decisions']} decisions)")
+    verdict = "met" if goal["met"] else "NOT met"
+    console.print(f"goal >= {GOAL:,} two-player random deals/s on one core (rules core): {verdict} "
+                  f"({core2:,.0f})")
+    console.print("[dim]" + ", ".join(f"{k} {v}" for k, v in machine().items()) + "[/dim]")
+    return 0
+
+
+def machine() -> dict:
+    return {"python": platform.python_version(), "platform": platform.platform(),
+            "processor": platform.processor() or platform.machine()}
