@@ -87,7 +87,7 @@ def main(argv: list[str]) -> int:
     if args.json:
         print(json.dumps({**result.to_json(), "seconds": seconds, "id": stored}, indent=1))
     else:
-        Console(width=max(120, Console().width)).print(table(result, seconds))
+        Console(width=max(100 + 22 * len(result.players), Console().width)).print(table(result, seconds))
         if stored is not None:
             print(f"stored as tournament {stored}: GET /api/tournaments/{stored}")
     return 0
