@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from engine.base import chance
 from engine.uno.actions import (
@@ -52,13 +52,10 @@ _WILD_PLAYS = (52, 53, 54, 55)
 _WD4_PLAYS = (56, 57, 58, 59)
 
 
-def _play_mask(colour: int, top_rank: int) -> int:
-    """Bit c set when card code c may be played on a top card of ``top_rank`` in ``colour``."""
-    mask = (1 << WILD) | (1 << WILD_DRAW_FOUR)
-    for code in range(COLOURED):
-        if code // 13 == colour or code % 13 == top_rank:
-            mask |= 1 << code
-    return mask
+def _playable(colour: int, top_rank: int) -> frozenset[int]:
+    """The card codes that may be played on a top card of ``top_rank`` in ``colour``."""
+    return frozenset([WILD, WILD_DRAW_FOUR, *(code for code in range(COLOURED)
+                                                if code // 13 == colour or code % 13 == top_rank)])
 
 
 def _play_info(a: int) -> tuple[int, int, int, int]:
@@ -72,8 +69,10 @@ def _play_info(a: int) -> tuple[int, int, int, int]:
 PLAYS: tuple[tuple[int, int, int, int], ...] = tuple(_play_info(a) for a in range(DRAW))
 """``PLAYS[code]`` of a play action: (card, colour it leaves in force, 1 if UNO is called, rank)."""
 
-PLAY_MASK: tuple[int, ...] = tuple(_play_mask(colour, rank) for colour in range(4) for rank in range(15))
-"""``PLAY_MASK[15 * colour + rank of the top card]``: the playable card codes as bits."""
+PLAYABLE: tuple[Callable[[int], bool], ...] = tuple(
+    _playable(colour, rank).__contains__ for colour in range(4) for rank in range(15))
+"""``PLAYABLE[15 * colour + rank of the top card](card)``: whether ``card`` may be played
+(a set's membership test: ``filter`` runs it over a hand without a Python loop)."""
 
 
 @dataclass(frozen=True)
@@ -259,7 +258,7 @@ class Table:
 
     def plays_of(self, card: int, hand: list[int]) -> list[int]:
         """The play codes of ``card`` from ``hand`` if it is playable now (no UNO variants)."""
-        if not PLAY_MASK[15 * self.colour + RANK_OF[self.discard[-1]]] >> card & 1:
+        if not PLAYABLE[15 * self.colour + RANK_OF[self.discard[-1]]](card):
             return []
         if card < COLOURED:
             return [card]
@@ -275,8 +274,7 @@ class Table:
         if phase == PLAY:
             p = self.turn
             hand = self.hands[p]
-            mask = PLAY_MASK[15 * self.colour + RANK_OF[self.discard[-1]]]
-            out = [c for c in hand if mask >> c & 1]
+            out = list(filter(PLAYABLE[15 * self.colour + RANK_OF[self.discard[-1]]], hand))
             if out:
                 if len(out) > 1:
                     out = sorted(set(out))
