@@ -25,8 +25,7 @@ import json
 import platform
 import random
 import sys
-import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from importlib import metadata
 from typing import Callable
 
@@ -34,41 +33,14 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
+from agents.bench.timing import Result, measure
 from agents.saved_files import load_saved
 from agents.tictactoe.menace import MenaceConfig
-from agents.training.menace_batch import O, X, BatchTrainer
+from agents.training.menace_batch import BatchTrainer, O, X
 from engine import get_game
 
 MENACE_GOAL = 200_000  # training games per second (issue 2)
 TRAINING_CONFIG = MenaceConfig(initial_beads=(32, 16, 8, 4))  # the training command's default
-
-
-@dataclass
-class Result:
-    name: str
-    unit: str
-    per_cpu_second: float
-    per_wall_second: float
-    work: int  # units done in the best run
-    peer: bool = False
-    note: str = ""
-
-
-def measure(name: str, unit: str, chunk: Callable[[], int], seconds: float, repeats: int,
-            peer: bool = False, note: str = "") -> Result:
-    """Run ``chunk`` (which returns the units it did) until ``seconds`` of CPU time have
-    passed; the best of ``repeats`` such runs."""
-    chunk()  # warm up (first-use tables, caches)
-    best: tuple[float, float, int] | None = None
-    for _ in range(repeats):
-        units, cpu0, wall0 = 0, time.process_time(), time.perf_counter()
-        while time.process_time() - cpu0 < seconds:
-            units += chunk()
-        cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
-        if best is None or units / cpu > best[0]:
-            best = (units / cpu, units / wall, units)
-    assert best is not None
-    return Result(name, unit, best[0], best[1], best[2], peer, note)
 
 
 # ----- random playouts -----

@@ -32,54 +32,24 @@ import random
 import statistics
 import sys
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from importlib import metadata
 from typing import Callable
 
 from rich.console import Console
 from rich.table import Table
 
+from agents.bench.timing import Result, measure
 from agents.uno.arena import play_deal
 from agents.uno.heuristics import BetterOffensive
-from agents.uno.search import MonteCarloSearch, sensible
 from agents.uno.play import hand_codes
+from agents.uno.search import MonteCarloSearch, sensible
 from engine import get_game
 from engine.uno.actions import DRAW
-from engine.uno.rules import OVER, Rules, Table as RulesTable
+from engine.uno.rules import OVER, Rules
+from engine.uno.rules import Table as RulesTable
 
 GOAL = 10_000  # two-player random deals per second on one core (issue 3)
-
-
-@dataclass
-class Result:
-    name: str
-    unit: str
-    per_cpu_second: float
-    per_wall_second: float
-    work: int
-    moves_per_unit: float | None = None
-    peer: bool = False
-    note: str = ""
-
-
-def measure(name: str, unit: str, chunk: Callable[[], tuple[int, int]], seconds: float, repeats: int,
-            peer: bool = False, note: str = "") -> Result:
-    """Run ``chunk`` (returning units and moves done) until ``seconds`` of CPU time have
-    passed; the best of ``repeats`` such runs."""
-    chunk()  # warm up
-    best: tuple[float, float, int, int] | None = None
-    for _ in range(repeats):
-        units = moves = 0
-        cpu0, wall0 = time.process_time(), time.perf_counter()
-        while time.process_time() - cpu0 < seconds:
-            u, m = chunk()
-            units += u
-            moves += m
-        cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
-        if best is None or units / cpu > best[0]:
-            best = (units / cpu, units / wall, units, moves)
-    assert best is not None
-    return Result(name, unit, best[0], best[1], best[2], best[3] / best[2], peer, note)
 
 
 # ----- ours -----
@@ -274,7 +244,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench uno") -> int:
     goal = {"goal": GOAL, "two_player_core": round(core2), "met": core2 >= GOAL}
     if args.json:
         rows = [{**asdict(r), "per_cpu_second": round(r.per_cpu_second), "per_wall_second": round(r.per_wall_second),
-                 "moves_per_unit": round(r.moves_per_unit, 1) if r.moves_per_unit else None} for r in results]
+                 "turns_per_unit": round(r.turns_per_unit, 1) if r.turns_per_unit else None} for r in results]
         print(json.dumps({"machine": machine(), "seconds": args.seconds, "repeats": args.repeats,
                           "results": rows, "search": latency, "goal": goal, "notes": notes}, indent=1))
         return 0
@@ -283,7 +253,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench uno") -> int:
         table.add_column(column, justify="right" if column not in ("work", "note") else "left")
     for r in results:
         table.add_row(("[cyan]" if r.peer else "") + r.name, f"{r.per_cpu_second:,.0f}",
-                      f"{r.per_wall_second:,.0f}", f"{r.moves_per_unit:.1f}", r.note)
+                      f"{r.per_wall_second:,.0f}", f"{r.turns_per_unit:.1f}", r.note)
     console.print(table)
     for line in notes:
         console.print(line)

@@ -26,12 +26,13 @@ import platform
 import random
 import sys
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import Callable
 
 from rich.console import Console
 from rich.table import Table
 
+from agents.bench.timing import measure
 from agents.training.yaniv_harel import OPPONENTS, Schedule, Trainer, deal_seed, run
 from agents.yaniv.common import seat_of_state, to_action
 from agents.yaniv.harel import HarelConfig
@@ -40,35 +41,6 @@ from engine import get_game
 
 RANDOM_GOAL = 5_000  # four-player random deals per second (issue 4)
 SCHEDULE_GOAL = 600.0  # seconds for the default training schedule (issue 4)
-
-
-@dataclass
-class Result:
-    name: str
-    unit: str
-    per_cpu_second: float
-    per_wall_second: float
-    work: int
-    turns_per_unit: float | None = None
-    note: str = ""
-
-
-def measure(name: str, unit: str, chunk: Callable[[], tuple[int, int]], seconds: float, repeats: int,
-            note: str = "") -> Result:
-    """Run ``chunk`` (returning units and turns done) until ``seconds`` of CPU time have
-    passed; the best of ``repeats`` such runs."""
-    chunk()
-    best = None
-    for _ in range(repeats):
-        units = turns = 0
-        cpu0, wall0 = time.process_time(), time.perf_counter()
-        while time.process_time() - cpu0 < seconds:
-            u, t = chunk()
-            units, turns = units + u, turns + t
-        cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
-        if best is None or units / cpu > best[0]:
-            best = (units / cpu, units / wall, units, turns)
-    return Result(name, unit, best[0], best[1], best[2], best[3] / best[2] if best[3] else None, note)
 
 
 def random_deals(players: int, n: int, rng: random.Random) -> Callable[[], tuple[int, int]]:
