@@ -92,7 +92,7 @@ def test_copy_from_pretrained_and_errors(client, db_url):
     assert client.post("/api/agents/tictactoe/menace-live/reset", json={"to": "nothing"}).status_code == 422
     box = client.get("/api/agents/tictactoe/menace-live/boxes?position=....X....").json()
     assert box["beads"][4] is None and box["box"] == "....X...."
-    assert client.get("/api/agents/tictactoe/menace-live/boxes?position=XXX......").status_code == 404
+    assert client.get("/api/agents/tictactoe/menace-live/boxes?position=OOO......").status_code == 404
     assert client.get("/api/agents/tictactoe/menace-live/boxes?position=abc").status_code == 400
     assert client.get("/api/agents/tictactoe/menace-live/boxes").json()["count"] == 304
 
