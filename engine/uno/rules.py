@@ -149,7 +149,7 @@ class Table:
 
     __slots__ = ("seed", "n", "rules", "single", "deal", "dealer", "hands", "pile", "discard", "colour",
                  "direction", "turn", "phase", "wd4_by", "wd4_bad", "prev_colour", "uno_missed",
-                 "moves", "reshuffles", "scores", "winner", "log", "last_deal")
+                 "moves", "reshuffles", "scores", "winner", "log", "last_deal", "limit")
 
     # ----- making and converting tables -----
     @classmethod
@@ -159,7 +159,7 @@ class Table:
         deck of the first deal (drawn from the end; the list is used up), by default
         shuffled from the seed."""
         t = cls()
-        t.seed, t.n, t.rules, t.single = seed, players, rules, single
+        t.seed, t.n, t.rules, t.single, t.limit = seed, players, rules, single, rules.max_turns
         t.deal, t.dealer = 0, players - 1
         t.scores = [0] * players
         t.log = []
@@ -175,6 +175,7 @@ class Table:
          t.winner, log, t.last_deal) = s
         t.hands = [list(h) for h in hands]
         t.pile, t.discard, t.scores, t.log = list(pile), list(discard), list(scores), list(log)
+        t.limit = t.rules.max_turns
         return t
 
     def freeze(self) -> State:
@@ -203,6 +204,7 @@ class Table:
             self.uno_missed, self.moves, self.reshuffles, self.winner, self.last_deal)
         t.hands = [h[:] for h in self.hands]
         t.pile, t.discard, t.scores, t.log = self.pile[:], self.discard[:], self.scores[:], []
+        t.limit = self.limit
         return t
 
     # ----- the deal -----
@@ -211,10 +213,10 @@ class Table:
         if deck is None:
             deck = shuffled(FULL_DECK, chance(self.seed, "deal", self.deal))
         n, dealer = self.n, self.dealer
-        self.hands = [[] for _ in range(n)]
-        for _ in range(HAND_SIZE):
-            for j in range(1, n + 1):
-                self.hands[(dealer + j) % n].append(deck.pop())
+        # one card at a time from the top (the end), starting at the dealer's left: the seat
+        # j places after the dealer gets the j-th card from the top, then every n-th
+        self.hands = [deck[-1 - (seat - dealer - 1) % n::-n][:HAND_SIZE] for seat in range(n)]
+        del deck[-HAND_SIZE * n:]
         self.pile, self.discard = deck, []
         self.direction, self.moves, self.reshuffles, self.winner = 1, 0, 0, -1
         self.wd4_by, self.wd4_bad, self.prev_colour, self.uno_missed = -1, False, -1, -1
@@ -343,7 +345,7 @@ class Table:
             self.colour = a - CHOOSE
             self.log.append(("colour", p, self.colour))
             self.phase = PLAY
-        if self.moves >= self.rules.max_turns and self.phase != OVER:
+        if self.moves >= self.limit and self.phase != OVER:  # limit: the rules' max_turns
             self.log.append(("stalled", self.moves))
             self.end_deal(-1)
 
