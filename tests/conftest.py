@@ -1,6 +1,8 @@
 """Fixtures shared by the API tests: an app on a throwaway SQLite database."""
 from __future__ import annotations
 
+import json
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -35,3 +37,15 @@ def play_randomly(client, match_id, headers, rng):
         r = client.post(f"/api/matches/{match_id}/moves", json={"action": action, "ply": view["ply"]},
                         headers=headers)
         assert r.status_code == 200, r.text
+
+
+def event_payloads(client, match_id, count, headers=None):
+    """The first ``count`` data payloads of a match's event stream (the spectators' unless ``headers``)."""
+    out = []
+    with client.stream("GET", f"/api/matches/{match_id}/events", headers=headers or {}) as stream:
+        for line in stream.iter_lines():
+            if line.startswith("data: "):
+                out.append(json.loads(line[6:]))
+                if len(out) >= count:
+                    break
+    return out

@@ -11,7 +11,7 @@ from fastapi.responses import Response
 from sqlalchemy import select
 
 from app.deps import SessionDep
-from app.models import Match, Seat, Tournament
+from app.models import Match, Tournament
 from app.services.errors import NotFound
 
 router = APIRouter(prefix="/api", tags=["results"])

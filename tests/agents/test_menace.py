@@ -14,7 +14,6 @@ from agents.base import Episode
 from agents.saved_files import load_saved
 from agents.tictactoe import trained_table
 from agents.tictactoe.menace import Menace, MenaceConfig, beginner_table, box_positions, move_number
-from agents.tictactoe.perfect import board_of
 from agents.tictactoe.symmetry import SYMMETRIES, canonical, render, transform
 from agents.tournament import run
 from agents.training import tictactoe_menace

@@ -27,7 +27,7 @@ def test_a_person_plays_a_whole_game_and_the_result_is_stored(client):
     assert {(r["seat"], r["type"]) for r in rows} == {(0, "human"), (1, "agent")}
     csv = client.get("/api/results?format=csv").text
     assert csv.splitlines()[0].startswith("match,game,finished_at,seat")
-    assert client.get(f"/api/matches?game=tictactoe&status=finished").json()["total"] == 1
+    assert client.get("/api/matches?game=tictactoe&status=finished").json()["total"] == 1
 
 
 def test_errors_are_4xx_with_a_reason_and_change_nothing(client):

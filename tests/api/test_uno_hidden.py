@@ -6,7 +6,7 @@ import random
 
 from engine import get_game
 from engine.uno.cards import CARD_IDS
-from tests.conftest import new_match
+from tests.conftest import new_match, event_payloads
 
 G = get_game("uno")
 OPTIONS = {"target_score": 120}
@@ -68,15 +68,6 @@ def path_ply(payload, path):
     return node.get("ply") if isinstance(node, dict) else None
 
 
-def spectator_events(client, match_id, count):
-    out = []
-    with client.stream("GET", f"/api/matches/{match_id}/events") as stream:
-        for line in stream.iter_lines():
-            if line.startswith("data: "):
-                out.append(json.loads(line[6:]))
-                if len(out) >= count:
-                    break
-    return out
 
 
 def play_match(client, seed, agents):
@@ -99,7 +90,7 @@ def play_match(client, seed, agents):
             assert_private(client.get(f"/api/matches/{match_id}/replay", headers=tokens[0]).json(),
                            state, 0, seed, seat_of_ply)
             if seat_of_ply:  # the stream replays the moves made so far, then waits for more
-                events = spectator_events(client, match_id, len(seat_of_ply))
+                events = event_payloads(client, match_id, len(seat_of_ply))
                 assert_private(events, state, None, seed, seat_of_ply)
         legal = [a["id"] for a in mine["legal_actions"]]
         plays = [a for a in legal if a.startswith("play:")]

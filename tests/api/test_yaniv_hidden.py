@@ -6,7 +6,7 @@ import re
 
 from engine import get_game
 from engine.yaniv.cards import CARD_IDS
-from tests.conftest import new_match
+from tests.conftest import new_match, event_payloads
 
 SEED = 42_424_243
 CARD_ID = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9AJQK])[cdhs](?![A-Za-z0-9])|jk[12]")
@@ -35,16 +35,6 @@ def hidden_cards(moves: list[str], viewer: int | None) -> set[str] | None:
     return {CARD_IDS[c] for c in (others | set(state.stock)) - seen}
 
 
-def event_payloads(client, match_id, count):
-    """The first ``count`` events of the spectators' stream."""
-    out = []
-    with client.stream("GET", f"/api/matches/{match_id}/events") as stream:
-        for line in stream.iter_lines():
-            if line.startswith("data: "):
-                out.append(json.loads(line[6:]))
-                if len(out) >= count:
-                    break
-    return out
 
 
 def test_no_response_or_event_shows_hidden_cards_before_the_call(client):

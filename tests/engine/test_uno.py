@@ -9,7 +9,7 @@ from engine import GameError, IllegalActionError, OptionError, get_game
 from engine.uno import ACTIONS, CARDS, FULL_DECK, Play, Rules, State, Table, parse_action, parse_card
 from engine.uno.actions import ActionSyntaxError
 from engine.uno.cards import CARD_IDS, CardSyntaxError, Colour, Rank, hand_points
-from engine.uno.rules import CHALLENGED, DRAWN, OPENING, OVER, PLAY
+from engine.uno.rules import CHALLENGED, DRAWN, OPENING, PLAY
 from engine.uno.view import CODE_OF_ID, event_json
 from tests.engine.invariants import canon
 
