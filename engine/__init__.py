@@ -11,7 +11,7 @@ from engine.tictactoe import TicTacToe
 from engine.uno import Uno
 from engine.yaniv import Yaniv
 
-_REGISTRY: dict[str, Game] = {g.name: g for g in (TicTacToe(), Yaniv(), Uno())}
+_REGISTRY: dict[str, Game] = {g.name: g for g in (TicTacToe(), Uno(), Yaniv())}
 GAMES: tuple[str, ...] = tuple(_REGISTRY)
 
 
