@@ -1,13 +1,17 @@
 """Tournaments: any seats, any number of games, on any ``concurrent.futures.Executor``.
 
-Seats rotate (game ``i`` shifts every player ``i`` seats on) so no player keeps
-the first seat. Each game's chance and each agent's randomness derive from the
+Seats rotate over every arrangement of the players (``seating``): each run of
+``n`` games shifts every player through every seat, and each run of ``n!`` games
+uses every cyclic order once, so no player keeps the first seat *or its
+neighbours* (in Uno the player after one who hoards Draw Twos suffers). Each game's chance and each agent's randomness derive from the
 tournament seed and the game number, so a tournament replays exactly whatever
 the executor (a local process pool, or a Dask cluster's executor).
 
 The result reports per player: win share (a game with k winners gives each 1/k)
-with its standard error, draws, mean points, mean moves per game, and the win
-share by seat position.
+with its standard error, draws, mean points, mean moves per game, the win share
+by seat position, and the first player's lead over it (the difference of their
+win shares, with the standard error of the game-by-game difference: the test of
+"the first player beats this one").
 """
 from __future__ import annotations
 
@@ -19,6 +23,19 @@ from typing import Callable, Sequence
 
 from agents.catalog import make_agent
 from engine import RESIGN, chance, get_game
+
+
+def seating(i: int, n: int) -> tuple[int, ...]:
+    """Game ``i``'s arrangement of ``n`` players: ``order[seat]`` = the player in that seat.
+
+    Player 0 fixed, the others in the ``k``-th of their (n-1)! orders (k = i // n,
+    lexicographic), then the whole table shifted ``i`` seats on."""
+    rest, base = list(range(1, n)), [0]
+    k = (i // n) % math.factorial(n - 1)
+    for j in range(n - 1, 0, -1):
+        index, k = divmod(k, math.factorial(j - 1))
+        base.append(rest.pop(index))
+    return tuple(base[(seat + i) % n] for seat in range(n))
 
 
 @dataclass(frozen=True)
@@ -39,7 +56,7 @@ def play_games(game_name: str, players: Sequence[str], indices: Sequence[int], s
     n = len(players)
     records = []
     for i in indices:
-        order = tuple((seat + i) % n for seat in range(n))
+        order = seating(i, n)
         seats = [agents[order[seat]] for seat in range(n)]
         game_seed = chance(seed, "game", i).getrandbits(48)
         rng = random.Random(f"{seed}:agents:{i}")
@@ -64,6 +81,15 @@ class PlayerStats:
     points: float = 0.0
     moves: int = 0
     by_seat: list[list[float]] = field(default_factory=list)  # [win share sum, games] per seat
+    lead: float = 0.0  # sum over games of (the first player's win share - this player's)
+    lead_sq: float = 0.0
+
+    @staticmethod
+    def _se(total: float, total_sq: float, games: int) -> float:
+        if games < 2:
+            return 0.0
+        mean = total / games
+        return math.sqrt(max(0.0, total_sq / games - mean * mean) / (games - 1))
 
     @property
     def win_share(self) -> float:
@@ -71,16 +97,20 @@ class PlayerStats:
 
     @property
     def win_se(self) -> float:
-        if self.games < 2:
-            return 0.0
-        mean = self.win_share
-        var = max(0.0, self.wins_sq / self.games - mean * mean)
-        return math.sqrt(var / (self.games - 1))
+        return self._se(self.wins, self.wins_sq, self.games)
+
+    @property
+    def first_lead(self) -> tuple[float, float]:
+        """How far the first player's win share is ahead of this player's, with its standard
+        error from the game-by-game differences (the shares of one game are not independent)."""
+        return (self.lead / self.games if self.games else 0.0), self._se(self.lead, self.lead_sq, self.games)
 
     def to_json(self) -> dict:
         out = asdict(self)
-        del out["wins_sq"]
-        out.update(win_share=self.win_share, win_se=self.win_se,
+        for kept_internal in ("wins_sq", "lead", "lead_sq"):
+            del out[kept_internal]
+        lead, lead_se = self.first_lead
+        out.update(win_share=self.win_share, win_se=self.win_se, first_lead=lead, first_lead_se=lead_se,
                    mean_points=self.points / self.games if self.games else 0.0,
                    mean_moves=self.moves / self.games if self.games else 0.0,
                    draw_share=self.draws / self.games if self.games else 0.0,
@@ -108,9 +138,14 @@ def summarise(game: str, players: Sequence[str], seed: int, options: dict | None
     n = len(players)
     stats = [PlayerStats(p, by_seat=[[0.0, 0] for _ in range(n)]) for p in players]
     for r in records:
+        shares = [0.0] * n
+        for seat in r.winners:
+            shares[r.order[seat]] = 1.0 / len(r.winners)
         for seat, who in enumerate(r.order):
             s = stats[who]
-            share = (1.0 / len(r.winners)) if seat in r.winners else 0.0
+            share = shares[who]
+            s.lead += shares[0] - share
+            s.lead_sq += (shares[0] - share) ** 2
             s.games += 1
             s.wins += share
             s.wins_sq += share * share

@@ -1,9 +1,11 @@
 """Uno agents and levels: the write-up's Random, Offensive, Defensive and BetterOffensive, its
-genetic-algorithm perceptron in three forms, and a Monte Carlo search level beyond it."""
+genetic-algorithm perceptron in three forms, and beyond it a card rule of ours (Tactician) and
+a Monte Carlo search level that plays out sampled deals with it."""
 from agents.catalog import AgentSpec
 from agents.uno.heuristics import BetterOffensive, Defensive, Offensive, RandomPlayer
 from agents.uno.perceptron import load, saved_name
 from agents.uno.search import MonteCarloSearch
+from agents.uno.tactician import Tactician
 
 AGENTS = [
     AgentSpec("random", "uno", "Random", "Plays any playable card at random; draws only when it cannot play.",
@@ -21,10 +23,13 @@ AGENTS = [
               "it rates each card good or bad and plays a good one.", lambda: load("step"), saved=saved_name("step")),
     AgentSpec("perceptron-hidden", "uno", "Perceptron (hidden layer)", "The perceptron with a hidden layer of "
               "10 units.", lambda: load("hidden"), saved=saved_name("hidden")),
+    AgentSpec("tactician", "uno", "Tactician", "Keeps to the colour it holds most, plays Skips and Draw Twos "
+              "early and Reverses late, and keeps wilds for when nothing else plays.", Tactician),
     AgentSpec("mcts", "uno", "Monte Carlo search", "Deals the cards it cannot see at random (consistent with "
               "what draws revealed), tries each move in the same sampled deals and plays the deal out by "
-              "BetterOffensive's rule; plays the move that wins most.", MonteCarloSearch),
+              "Tactician's rule; plays the move that wins most when it is clearly better than Tactician's "
+              "own choice.", MonteCarloSearch),
 ]
 
-LEVELS = ["random", "defensive", "offensive", "betteroffensive", "perceptron", "mcts"]
+LEVELS = ["random", "defensive", "offensive", "betteroffensive", "perceptron", "tactician", "mcts"]
 CALIBRATION_REFERENCES = ["random"]

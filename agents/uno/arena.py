@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from agents.tournament import GameRecord, TournamentResult, summarise
+from agents.tournament import GameRecord, TournamentResult, seating, summarise
 from agents.uno.play import CardPlayer
 from engine.base import chance
 from engine.uno import Uno
@@ -37,7 +37,7 @@ def play_records(players: Sequence[CardPlayer], indices: Sequence[int], seed: in
     n = len(players)
     records = []
     for i in indices:
-        order = tuple((seat + i) % n for seat in range(n))
+        order = seating(i, n)
         seats = [players[order[seat]] for seat in range(n)]
         table = Table.new(n, chance(seed, "game", i).getrandbits(48), rules, single=not whole_match)
         moves = play_deal(table, seats, random.Random(f"{seed}:agents:{i}"))

@@ -1,36 +1,42 @@
 """The strongest Uno level: determinised Monte Carlo search with heuristic rollouts.
 
-For each decision with more than one sensible action the searcher runs a fixed
-number of simulations. Each simulation
+For a decision with more than one sensible move the searcher samples a few hundred
+*worlds* and plays every sensible move in each of them:
 
-1. deals the cards it cannot see (the other hands and the draw pile) at random,
-   consistently with its view: hand sizes, the discard pile, its own hand
-   (``engine.uno.view.determinise``; whether a pending Wild Draw Four was illegal
-   follows from the sampled hand of its player);
-2. picks a root action by UCB1 (every action once first);
-3. plays the rest of the deal with a fast heuristic for every seat
-   (BetterOffensive's card order by default) on the rules table itself;
-4. scores 1 if the searcher went out first, else 0.
+1. a world deals the cards it cannot see (the other hands and the draw pile) at
+   random, consistently with its view: hand sizes, the discard pile, its own hand,
+   and what public draws revealed (``agents.uno.inference``: a player who drew had
+   no playable card); whether a pending Wild Draw Four was illegal follows from the
+   sampled hand of its player;
+2. each sensible move is played in a copy of the world and the rest of the deal is
+   played by a fast heuristic for every seat (``Tactician``'s rule by default) on
+   the rules table itself, with the same random stream for every move (common
+   random numbers: the moves are compared on the same deals);
+3. a move scores 1 in a world if the searcher goes out first, else 0.
 
-It plays the action with the best mean. Only the deal is looked at, also in a
-match: winning the deal is what scores. Sensible actions: a caught missed UNO is
-always called out, and when UNO can be called only the calling variants are
-considered; everything else legal, including drawing with playable cards, the
-four colours of a wild and challenging a Wild Draw Four, is searched.
+It plays the move with the best mean, unless the rollout rule's own choice is not
+worse by more than ``margin`` (1.5) standard errors of their paired difference:
+with a few hundred worlds most gaps are noise, and trusting them would make it draw
+or pass for nothing. Only the deal is looked at, also in a match: winning the deal
+is what scores. Sensible moves: a missed UNO is always called out; when UNO can be
+called only the calling variants count; a wild names only colours the searcher
+holds (any colour if it holds none); everything else legal is searched, including
+drawing with playable cards, passing on a drawn card and challenging a Wild Draw Four.
 
-A fixed number of simulations (not a time limit) keeps tournaments reproducible;
-the default 400 takes well under a second per decision (``parlour bench uno``
-measures it).
+The budget is a fixed number of rollouts (``simulations``, default 600, split
+evenly over the sensible moves), not a time limit, so tournaments replay exactly;
+``parlour bench uno`` measures the time per decision (tens of milliseconds).
 """
 from __future__ import annotations
 
 import json
+import math
 import random
 from typing import Sequence
 
 from agents.base import Explanation
 from agents.uno.play import CardPlayer, hand_codes
-from agents.uno.heuristics import BetterOffensive
+from agents.uno.tactician import Tactician
 from agents.uno.inference import voids
 from engine.uno.actions import ACTIONS, CATCH, DRAW, UNO_FLAG, Action
 from engine.uno.cards import COLOUR_OF, COLOURED
@@ -90,19 +96,21 @@ class MonteCarloSearch:
     name = "mcts"
     label = "estimated chance to win the deal"
 
-    def __init__(self, simulations: int = 600, rollout: CardPlayer | None = None, infer: bool = True):
+    def __init__(self, simulations: int = 600, rollout: CardPlayer | None = None, infer: bool = True,
+                 margin: float = 1.5):
         self.simulations = simulations
-        self.rollout = rollout or BetterOffensive()
+        self.margin = margin
+        self.rollout = rollout or Tactician()
         self.infer = infer
         self._last: tuple[str, dict[int, list[float]]] | None = None
 
-    def search(self, observation: dict, legal: Sequence[int], rng: random.Random) -> dict[int, list[float]]:
-        """{action code: [wins, worlds]} over the sensible actions."""
+    def search(self, observation: dict, legal: Sequence[int], rng: random.Random) -> dict[int, list]:
+        """{action code: [wins, worlds, the outcome (0/1) in each world]} over the sensible actions."""
         key = json.dumps(observation, sort_keys=True)
         if self._last is not None and self._last[0] == key:
             return self._last[1]
         actions = sensible(legal, hand_codes(observation))
-        stats = {a: [0.0, 0] for a in actions}
+        stats: dict[int, list] = {a: [0.0, 0, []] for a in actions}
         if len(actions) > 1:
             sampler = Determiniser(observation, rng, self.infer)
             seat, policy = sampler.seat, self.rollout
@@ -118,20 +126,30 @@ class MonteCarloSearch:
                         p = table.turn
                         table.step(seats[p].choose(table.hands[p], table.legal(), play_rng))
                     entry = stats[action]
-                    entry[0] += table.winner == seat
+                    won = int(table.winner == seat)
+                    entry[0] += won
                     entry[1] += 1
+                    entry[2].append(won)
         self._last = (key, stats)
         return stats
 
     def act(self, observation: dict, legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        stats = self.search(observation, [a.code for a in legal_actions], rng)
+        legal = [a.code for a in legal_actions]
+        stats = self.search(observation, legal, rng)
         best = max(stats, key=lambda a: stats[a][0] / stats[a][1] if stats[a][1] else 0.0)
+        usual = self.rollout.choose(hand_codes(observation), legal, rng)
+        if best != usual and usual in stats and stats[usual][1]:
+            diffs = [x - y for x, y in zip(stats[best][2], stats[usual][2])]
+            mean = sum(diffs) / len(diffs)
+            spread = math.sqrt(max(0.0, sum(d * d for d in diffs) / len(diffs) - mean * mean) / len(diffs))
+            if mean <= self.margin * spread:
+                best = usual  # not clearly better than the rollout rule's own move
         return ACTIONS[best]
 
     def explain(self, observation: dict, legal_actions: Sequence[Action]) -> Explanation:
         stats = self.search(observation, [a.code for a in legal_actions], random.Random(0))
-        values = {ACTIONS[a].id: round(w / n, 3) for a, (w, n) in stats.items() if n}
-        worlds = max((n for _, n in stats.values()), default=0)
+        values = {ACTIONS[a].id: round(w / n, 3) for a, (w, n, _) in stats.items() if n}
+        worlds = max((n for _, n, _ in stats.values()), default=0)
         note = (f"each move played on the same {worlds} deals of the unseen cards, "
-                "then the deal played out by BetterOffensive's rule" if values else "only one sensible move")
+                f"then the deal played out by the {self.rollout.name} rule" if values else "only one sensible move")
         return Explanation(self.label, values, note)

@@ -42,12 +42,14 @@ def table(result: tournament.TournamentResult, seconds: float) -> Table:
     t.add_column("draws %", justify="right")
     t.add_column("mean points", justify="right")
     t.add_column("moves/game", justify="right")
+    t.add_column(f"{result.players[0]} ahead by", justify="right")
     for seat in range(n):
         t.add_column(f"wins % in seat {seat + 1}", justify="right")
-    for s in result.stats:
+    for i, s in enumerate(result.stats):
         j = s.to_json()
+        lead = "–" if i == 0 else ("+" if s.first_lead[0] >= 0 else "") + tournament.share_with_error(*s.first_lead)
         t.add_row(s.player, tournament.share_with_error(s.win_share, s.win_se), f"{100 * j['draw_share']:.1f}",
-                  f"{j['mean_points']:.2f}", f"{j['mean_moves']:.1f}",
+                  f"{j['mean_points']:.2f}", f"{j['mean_moves']:.1f}", lead,
                   *[f"{100 * x:.1f}" if x is not None else "–" for x in j["seat_win_share"]])
     return t
 

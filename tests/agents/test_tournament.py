@@ -4,12 +4,34 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from agents.tournament import play_games, run, share_with_error
+from agents.tournament import GameRecord, play_games, run, seating, share_with_error, summarise
 
 
 def test_seats_rotate_so_nobody_keeps_the_first_seat():
     records = play_games("tictactoe", ["random", "perfect"], range(6), seed=3)
     assert [r.order for r in records] == [(0, 1), (1, 0)] * 3
+
+
+def test_seating_runs_through_every_arrangement():
+    for n in (3, 4):
+        orders = [seating(i, n) for i in range(24)]
+        assert len(set(orders)) == 24 if n == 4 else len(set(orders)) == 6
+        for start in range(0, 24, n):  # each run of n games puts every player in every seat once
+            block = orders[start:start + n]
+            assert all(sorted(o[seat] for o in block) == list(range(n)) for seat in range(n))
+
+
+def test_the_first_players_lead_is_a_paired_difference():
+    wins = [0, 0, 1, 2, 0, 0]  # the player who won each game (players sit in order 0, 1, 2)
+    records = [GameRecord(i, (0, 1, 2), (0, 0, 0), (w,), 10) for i, w in enumerate(wins)]
+    first, second, third = summarise("uno", ["a", "b", "c"], 1, None, records).stats
+    assert first.first_lead == (0.0, 0.0)
+    lead, se = second.first_lead
+    diffs = [1, 1, -1, 0, 1, 1]
+    mean = sum(diffs) / 6
+    assert lead == pytest.approx(mean)
+    assert se == pytest.approx((sum((d - mean) ** 2 for d in diffs) / 5 / 6) ** 0.5)
+    assert third.to_json()["first_lead"] == pytest.approx(4 / 6 - 1 / 6)
 
 
 def test_share_with_error_format():

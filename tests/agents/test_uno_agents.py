@@ -1,4 +1,4 @@
-"""The write-up's Uno players: what each plays, the shared mechanics, the catalog entries."""
+"""The write-up's Uno players and our Tactician: what each plays, the shared mechanics, the catalog entries."""
 import random
 from collections import Counter
 
@@ -9,6 +9,7 @@ from agents.tournament import run
 from agents.uno import arena
 from agents.uno.heuristics import BetterOffensive, Defensive, Offensive, RandomPlayer
 from agents.uno.play import best_colour
+from agents.uno.tactician import Tactician
 from engine import get_game
 from engine.uno import parse_action
 from engine.uno.rules import OPENING
@@ -16,7 +17,7 @@ from engine.uno.view import CODE_OF_ID
 from tests.engine.test_uno import act, position
 
 G = get_game("uno")
-HEURISTICS = (RandomPlayer(), Offensive(), Defensive(), BetterOffensive())
+HEURISTICS = (RandomPlayer(), Offensive(), Defensive(), BetterOffensive(), Tactician())
 
 
 def choice(agent, state, seed=0):
@@ -48,6 +49,23 @@ def test_better_offensive_plays_its_highest_non_wild_card_first():
     s = position([HAND, ["y1"]], "r4", colour="r")
     assert choice(BetterOffensive(), s) == "play:rskip"
     assert choice(BetterOffensive(), position([["wild", "wd4", "g5"], ["y1"]], "r4")) == "play:wild:g"
+
+
+def test_tactician_keeps_to_the_colour_it_holds_most():
+    s = position([["r1", "r9", "b4", "b5", "b7", "wild"], ["y1"]], "r4")
+    assert choice(Tactician(), s) == "play:b4"  # leaves blue in force: two more blue cards held
+    reds = position([["r1", "r9", "rrev", "rskip", "b5"], ["y1"]], "r4")
+    assert choice(Tactician(), reds) == "play:rskip"  # Skip first, then numbers (lowest first), Reverse last
+    assert choice(Tactician(), position([["r1", "r9", "rrev", "b5"], ["y1"]], "r4")) == "play:r1"
+    assert choice(Tactician(), position([["wild", "wd4", "g5"], ["y1"]], "r4")) == "play:wd4:g"
+
+
+def test_tactician_beats_the_write_ups_players_at_four_players():
+    names = ["tactician", "offensive", "defensive", "betteroffensive"]
+    result = arena.run([make_agent("uno", n) for n in names], 24_000, seed=21, names=names)
+    for other in result.stats[1:]:
+        lead, se = other.first_lead
+        assert lead > 2.5 * se, (other.player, lead, se)
 
 
 def test_random_plays_every_playable_card_about_equally_often():

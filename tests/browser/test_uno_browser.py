@@ -1,7 +1,15 @@
-"""A person plays an Uno deal by clicking cards and buttons; and watches AIs play with every hand shown."""
+"""A person plays an Uno deal against each level by clicking cards and buttons; and watches
+AIs play with every hand shown."""
+import json
 import re
+import urllib.request
 
+import pytest
 from playwright.sync_api import expect
+
+from agents.catalog import levels
+
+LEVELS = levels("uno")
 
 
 def start_uno(page, level: int, opponents: int = 1):
@@ -38,11 +46,17 @@ def take_a_turn(page) -> str:
     raise AssertionError("nothing to click on the person's turn")
 
 
-def test_play_a_deal_by_clicking(page):
-    start_uno(page, level=1, opponents=2)
+@pytest.mark.parametrize("level", range(1, len(LEVELS) + 1), ids=LEVELS)
+def test_play_a_deal_against_each_level_by_clicking(page, server, level):
+    opponents = 2 if level == 1 else 1  # one table with two AIs, the rest head to head
+    start_uno(page, level=level, opponents=opponents)
     board = page.locator("#board")
     expect(board.locator(".uno-hand .uno-card")).to_have_count(7)
-    expect(board.locator(".uno-seat")).to_have_count(2)
+    expect(board.locator(".uno-seat")).to_have_count(opponents)
+    match = page.url.rsplit("/", 1)[-1]
+    with urllib.request.urlopen(f"{server}/api/matches/{match}") as reply:
+        seats = json.load(reply)["seats"]
+    assert [s["agent"] for s in seats if s["type"] == "agent"] == [LEVELS[level - 1]] * opponents
     expect(board.locator(".uno-seat .count").first).to_contain_text("cards")
     expect(board.locator(".uno-colour")).to_contain_text("colour:")
     expect(board.locator(".uno-direction")).to_be_visible()
@@ -63,6 +77,7 @@ def test_play_a_deal_by_clicking(page):
     assert page.locator("#log li").count() >= len(clicks)
     expect(board.locator(".uno-last summary")).to_contain_text("went out and scored")
     expect(board.locator(".uno-seat .fan .uno-card").first).to_be_visible()  # hands shown at the end
+    expect(page.locator("#thinking .thinking-head")).to_be_visible()  # what the AI was thinking
     expect(page.get_by_role("button", name="Rematch")).to_be_visible()
 
 
