@@ -66,7 +66,7 @@ def core_deals(players: int, n: int, rng: random.Random) -> Callable[[], tuple[i
             while table.phase != OVER:
                 codes = legal()  # plays first, then draw or pass (default rules: nothing else)
                 step(codes[int(rand() * (len(codes) - 1))] if codes[0] < DRAW else codes[int(rand() * len(codes))])
-                moves += 1
+            moves += table.moves  # a single deal: its moves are all the steps made
         return n, moves
 
     return chunk

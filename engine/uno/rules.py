@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable, NamedTuple
+from itertools import repeat, starmap
+from typing import NamedTuple
 
 from engine.base import chance
 from engine.uno.actions import (
@@ -69,10 +70,9 @@ def _play_info(a: int) -> tuple[int, int, int, int]:
 PLAYS: tuple[tuple[int, int, int, int], ...] = tuple(_play_info(a) for a in range(DRAW))
 """``PLAYS[code]`` of a play action: (card, colour it leaves in force, 1 if UNO is called, rank)."""
 
-PLAYABLE: tuple[Callable[[int], bool], ...] = tuple(
-    _playable(colour, rank).__contains__ for colour in range(4) for rank in range(15))
-"""``PLAYABLE[15 * colour + rank of the top card](card)``: whether ``card`` may be played
-(a set's membership test: ``filter`` runs it over a hand without a Python loop)."""
+PLAYABLE: tuple[frozenset[int], ...] = tuple(_playable(colour, rank) for colour in range(4) for rank in range(15))
+"""``PLAYABLE[15 * colour + rank of the top card]``: the card codes that may be played
+(``.intersection(hand)`` picks a hand's playable cards without a Python loop)."""
 
 
 @dataclass(frozen=True)
@@ -135,8 +135,7 @@ LOG_KEEP = 24
 def shuffled(cards, rng: random.Random) -> list[int]:
     """``cards`` in a uniformly random order: sorted by one random key each (the keys,
     53-bit floats, never tie in practice). Same distribution as ``rng.shuffle``, faster."""
-    key = rng.random
-    keys = [key() for _ in cards]
+    keys = list(starmap(rng.random, repeat((), len(cards))))  # rng.random() once per card
     return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
 
 
@@ -260,7 +259,7 @@ class Table:
 
     def plays_of(self, card: int, hand: list[int]) -> list[int]:
         """The play codes of ``card`` from ``hand`` if it is playable now (no UNO variants)."""
-        if not PLAYABLE[15 * self.colour + RANK_OF[self.discard[-1]]](card):
+        if card not in PLAYABLE[15 * self.colour + RANK_OF[self.discard[-1]]]:
             return []
         if card < COLOURED:
             return [card]
@@ -276,19 +275,18 @@ class Table:
         if phase == PLAY:
             p = self.turn
             hand = self.hands[p]
-            out = list(filter(PLAYABLE[15 * self.colour + RANK_OF[self.discard[-1]]], hand))
+            out = [*PLAYABLE[15 * self.colour + RANK_OF[self.discard[-1]]].intersection(hand)]  # each code once
+            out.sort()
             if out:
-                if len(out) > 1:
-                    out = sorted(set(out))
                 if out[-1] >= COLOURED:
                     out = self.with_wild_plays(out, hand)
-                if len(hand) == 2 and self.rules.uno_call:
+                if self.rules.uno_call and len(hand) == 2:
                     out += [a + UNO_FLAG for a in out]
             out.append(DRAW if self.pile or len(self.discard) > 1 else PASS)
         elif phase == DRAWN:
             hand = self.hands[self.turn]
             out = self.plays_of(hand[-1], hand)
-            if len(hand) == 2 and self.rules.uno_call:
+            if out and self.rules.uno_call and len(hand) == 2:
                 out += [a + UNO_FLAG for a in out]
             out.append(PASS)
             return out
@@ -319,7 +317,7 @@ class Table:
         """Play action code ``a`` for the seat to act (which must be legal)."""
         p = self.turn
         self.moves += 1
-        if a != CATCH:
+        if self.uno_missed >= 0 and a != CATCH:  # any other action ends the chance to catch
             self.uno_missed = -1
         if a < DRAW:
             self.play(p, a)
@@ -353,7 +351,6 @@ class Table:
         card, colour, uno, rank = PLAYS[a]
         hand = self.hands[p]
         prev_colour = self.colour
-        bad = card == WILD_DRAW_FOUR and self.holds_colour(hand, prev_colour)
         hand.remove(card)
         self.discard.append(card)
         self.colour = colour
@@ -368,7 +365,7 @@ class Table:
                 self.penalty(nxt, 4)
             self.end_deal(p)
             return
-        if len(hand) == 1 and self.rules.uno_call and not uno:
+        if self.rules.uno_call and len(hand) == 1 and not uno:
             self.uno_missed = p
         if rank < _SKIP or card == WILD:
             self.turn = nxt
@@ -385,7 +382,8 @@ class Table:
             self.turn = (nxt + self.direction) % n
         elif self.rules.wd4_challenge:
             self.phase, self.turn = CHALLENGED, nxt
-            self.wd4_by, self.wd4_bad, self.prev_colour = p, bad, prev_colour
+            # whether it was played while holding the colour in force (the Wild Draw Four has no colour)
+            self.wd4_by, self.wd4_bad, self.prev_colour = p, self.holds_colour(hand, prev_colour), prev_colour
         else:
             self.penalty(nxt, 4)
             self.log.append(("skip", nxt))
@@ -407,12 +405,14 @@ class Table:
     def draw_turn(self, p: int) -> None:
         """Rule 5: draw one (or until playable); then the player decides (phase DRAWN)."""
         hand = self.hands[p]
-        got = 0
-        until = self.rules.draw_until_playable
-        while self.take(hand):
-            got += 1
-            if not until or self.plays_of(hand[-1], hand):
-                break
+        if self.rules.draw_until_playable:
+            got = 0
+            while self.take(hand):
+                got += 1
+                if self.plays_of(hand[-1], hand):
+                    break
+        else:
+            got = 1 if self.take(hand) else 0
         self.log.append(("draw", p, got))
         self.phase = DRAWN
 
