@@ -23,9 +23,11 @@ called only the calling variants count; a wild names only colours the searcher
 holds (any colour if it holds none); everything else legal is searched, including
 drawing with playable cards, passing on a drawn card and challenging a Wild Draw Four.
 
-The budget is a fixed number of rollouts (``simulations``, default 600, split
-evenly over the sensible moves), not a time limit, so tournaments replay exactly;
-``parlour bench uno`` measures the time per decision (tens of milliseconds).
+The budget is a number of moves made on the rules tables by all rollouts together
+(``budget``, default 40,000), not a time limit, so tournaments replay exactly. Late
+in a deal, where the choice matters most, rollouts are short, so the same budget
+buys many more worlds (a few hundred early, thousands near the end). ``parlour
+bench uno`` measures the time per decision.
 """
 from __future__ import annotations
 
@@ -96,13 +98,13 @@ class MonteCarloSearch:
     name = "mcts"
     label = "estimated chance to win the deal"
 
-    def __init__(self, simulations: int = 600, rollout: CardPlayer | None = None, infer: bool = True,
+    def __init__(self, budget: int = 40_000, rollout: CardPlayer | None = None, infer: bool = True,
                  margin: float = 1.5):
-        self.simulations = simulations
+        self.budget = budget
         self.margin = margin
         self.rollout = rollout or Tactician()
         self.infer = infer
-        self._last: tuple[str, dict[int, list[float]]] | None = None
+        self._last: tuple[str, dict[int, list]] | None = None
 
     def search(self, observation: dict, legal: Sequence[int], rng: random.Random) -> dict[int, list]:
         """{action code: [wins, worlds, the outcome (0/1) in each world]} over the sensible actions."""
@@ -115,7 +117,8 @@ class MonteCarloSearch:
             sampler = Determiniser(observation, rng, self.infer)
             seat, policy = sampler.seat, self.rollout
             seats = [policy] * sampler.base.n
-            for _ in range(max(1, self.simulations // len(actions))):
+            steps = 0
+            while steps < self.budget:
                 world = sampler.sample(rng)
                 play_seed = rng.getrandbits(32)
                 for action in actions:
@@ -125,6 +128,7 @@ class MonteCarloSearch:
                     while table.phase != OVER:
                         p = table.turn
                         table.step(seats[p].choose(table.hands[p], table.legal(), play_rng))
+                    steps += table.moves - world.moves
                     entry = stats[action]
                     won = int(table.winner == seat)
                     entry[0] += won

@@ -54,7 +54,7 @@ def test_sensible_moves():
 
 def test_search_finds_the_winning_draw_two():
     s = position([["r5", "rd2"], ["g1"]], "r3")
-    searcher = MonteCarloSearch(300)
+    searcher = MonteCarloSearch(3000)
     legal = G.legal_actions(s)
     action = searcher.act(G.observe(s, 0), legal, random.Random(3))
     assert action.id == "play:rd2"
