@@ -76,7 +76,10 @@ def test_play_a_deal_against_each_level_by_clicking(page, server, level):
     assert any(c.startswith("card") for c in clicks)
     assert page.locator("#log li").count() >= len(clicks)
     expect(board.locator(".uno-last summary")).to_contain_text("went out and scored")
-    expect(board.locator(".uno-seat .fan .uno-card").first).to_be_visible()  # hands shown at the end
+    seats = board.locator(".uno-seat")
+    for i in range(seats.count()):  # every hand is shown at the end
+        held = int(re.search(r"\d+", seats.nth(i).locator(".count").inner_text()).group())
+        expect(seats.nth(i).locator(".fan .uno-card")).to_have_count(held)
     expect(page.locator("#thinking .thinking-head")).to_be_visible()  # what the AI was thinking
     expect(page.get_by_role("button", name="Rematch")).to_be_visible()
 
