@@ -1,7 +1,8 @@
 """``parlour train uno perceptron``: evolve an Uno perceptron with a genetic algorithm.
 
     parlour train uno perceptron [--form linear|step|hidden] [--generations 60]
-        [--population 32] [--games 300] [--players 4] [--mutation-rate 0.1]
+        [--population 32] [--games 300] [--players 4] [--heuristic-share 0.5]
+        [--heuristics random,offensive,defensive,betteroffensive] [--mutation-rate 0.1]
         [--mutation-scale 0.3] [--seed 1] [--workers 2] [--yardstick 600]
         [--validate 4000] [--out agents/saved/uno/perceptron-FORM.json]
 
@@ -14,7 +15,7 @@ since flipping one card rarely changes a deal). Each generation:
 1. **Fitness** (a tournament): every individual plays the same ``--games`` deals
    of ``--players``-player Uno (common random numbers: the same deck, the same seat
    and the same opponents for every individual in deal k), each opponent one of
-   the four heuristics (with probability ``--heuristic-share``) or a member of the
+   ``--heuristics`` (with probability ``--heuristic-share``) or a member of the
    population, so individuals meet the write-up's players and each other.
    Fitness = the share of deals won.
 2. **Selection and crossover** (a microbial tournament): the population is paired
@@ -55,7 +56,7 @@ from agents.uno.perceptron import FORMS, ScoredPlayer, card_scores, genome_size,
 from engine.base import chance
 from engine.uno.rules import Table
 
-HEURISTICS = (RandomPlayer(), Offensive(), Defensive(), BetterOffensive())
+HEURISTICS = {p.name: p for p in (RandomPlayer(), Offensive(), Defensive(), BetterOffensive())}
 STEP_BIAS = 2.0  # the step form's bias starts here: nearly every card starts rated "play it"
 YARDSTICK = (Offensive(), BetterOffensive(), Defensive())
 
@@ -70,6 +71,8 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=4, help="seats per deal (2-10)")
     p.add_argument("--heuristic-share", type=float, default=0.5,
                    help="chance that an opponent seat holds a heuristic rather than a population member")
+    p.add_argument("--heuristics", type=lambda text: text.split(","), default=list(HEURISTICS),
+                   help="the heuristics an opponent seat may hold, comma-separated (default: all four)")
     p.add_argument("--mutation-rate", type=float, default=0.1)
     p.add_argument("--mutation-scale", type=float, default=0.3)
     p.add_argument("--seed", type=int, default=1)
@@ -82,20 +85,21 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
 
 # ----- playing (runs in worker processes) -----
 def win_shares(candidates: list[list[float]], population: list[list[float]], heuristic_share: float,
-               deals: int, players: int, seed: int, label: str) -> list[float]:
+               heuristics: list[str], deals: int, players: int, seed: int, label: str) -> list[float]:
     """Each candidate's share of ``deals`` won, all candidates playing the same deals.
 
-    Each opponent is, with probability ``heuristic_share``, one of the four heuristics,
+    Each opponent is, with probability ``heuristic_share``, one of ``heuristics`` (names),
     else a member of ``population`` (score tables), drawn uniformly. Deal k's deck,
     seat, opponents and play randomness derive from ``seed``, ``label`` and k only."""
     members = [ScoredPlayer(t) for t in population]
+    rivals = [HEURISTICS[name] for name in heuristics]
     me = [ScoredPlayer(t) for t in candidates]
     rules = GAME.rules(None)
     wins = [0] * len(me)
     for k in range(deals):
         pick = random.Random(f"{seed}:{label}:{k}")
         seat = k % players
-        others = [HEURISTICS[pick.randrange(len(HEURISTICS))] if pick.random() < heuristic_share
+        others = [rivals[pick.randrange(len(rivals))] if pick.random() < heuristic_share
                   else members[pick.randrange(len(members))] for _ in range(players - 1)]
         deal_seed = chance(seed, label, k).getrandbits(48)
         for i, candidate in enumerate(me):
@@ -160,7 +164,7 @@ def evolve(args, executor: Executor | None, on_generation=None) -> tuple[np.ndar
     fitness: list[float] = []
     for generation in range(args.generations + 1):
         tables = [card_scores(args.form, w).tolist() for w in population]
-        fitness = in_parallel(executor, win_shares, tables, tables, args.heuristic_share, args.games,
+        fitness = in_parallel(executor, win_shares, tables, tables, args.heuristic_share, args.heuristics, args.games,
                               args.players, args.seed, f"generation:{generation}")
         best = int(np.argmax(fitness))
         yard = yardstick_share([tables[best]], args.yardstick, args.players, args.seed, "yardstick")[0]
@@ -178,6 +182,8 @@ def main(argv: list[str] | None = None, prog: str = "parlour train uno perceptro
     args = parser.parse_args(argv)
     if args.population < 2 or args.population % 2 or args.generations < 0 or args.games < 1:
         parser.error("--population must be even and at least 2; --generations >= 0; --games >= 1")
+    if not set(args.heuristics) <= set(HEURISTICS) or not args.heuristics:
+        parser.error(f"--heuristics: comma-separated names among {', '.join(HEURISTICS)}")
     if not 2 <= args.players <= 10 or args.workers < 0 or not 0 <= args.heuristic_share <= 1:
         parser.error("--players is 2 to 10; --workers at least 0; --heuristic-share 0 to 1")
     out = args.out or saved_path("uno", saved_name(args.form))
@@ -212,7 +218,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour train uno perceptro
     meta = {
         "command": command, "seed": args.seed, "form": args.form, "generations": args.generations,
         "population": args.population, "games": args.games, "players": args.players,
-        "heuristic_share": args.heuristic_share, "mutation_rate": args.mutation_rate,
+        "heuristic_share": args.heuristic_share, "heuristics": args.heuristics, "mutation_rate": args.mutation_rate,
         "mutation_scale": args.mutation_scale, "workers": args.workers,
         "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
         "seconds": round(seconds, 1), "training_seconds": round(trained, 1),

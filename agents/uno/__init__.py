@@ -32,4 +32,4 @@ AGENTS = [
 ]
 
 LEVELS = ["random", "defensive", "offensive", "betteroffensive", "perceptron", "tactician", "mcts"]
-CALIBRATION_REFERENCES = ["random"]
+CALIBRATION_REFERENCES = ["random", "tactician"]

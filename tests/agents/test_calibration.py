@@ -13,7 +13,8 @@ from agents.catalog import spec
 from agents.saved_files import SAVED
 from agents.tournament import run
 
-SAMPLES = {"tictactoe": 300, "yaniv": 300}
+SAMPLES = {"tictactoe": 300, "yaniv": 300, "uno": 300}
+SLOW = {("uno", "mcts")}  # ~1 s a deal: measured by `parlour calibrate uno`, not in the default suite
 CASES = []
 for game, games in SAMPLES.items():
     data = json.loads((SAVED / "calibration" / f"{game}.json").read_text())
@@ -26,6 +27,8 @@ for game, games in SAMPLES.items():
 def test_level_plays_at_its_claimed_strength(game, agent, ref, games, claim):
     if spec(game, agent).live is not None:
         pytest.skip("live learners change with every game people play")
+    if (game, agent) in SLOW:
+        pytest.skip("a search level: a second a deal, too slow for the default suite")
     stats = run(game, [agent, ref], games, seed=777).stats[0]
     share = (stats.wins + stats.draws / 2) / games
     second = (stats.wins + stats.draws / 4) / games

@@ -76,6 +76,16 @@ def test_training_runs_end_to_end_and_saves_a_loadable_agent(tmp_path):
     assert Perceptron.from_json(data).scores == card_scores("linear", data["weights"]).tolist()
 
 
+def test_fitness_opponents_can_be_chosen_and_unknown_ones_are_refused(tmp_path, capsys):
+    population = [np.zeros(54).tolist(), np.arange(54, dtype=float).tolist()]
+    only = training.win_shares(population, population, 1.0, ["offensive"], 30, 4, 1, "t")
+    mixed = training.win_shares(population, population, 1.0, list(training.HEURISTICS), 30, 4, 1, "t")
+    assert only != mixed and all(0 <= x <= 1 for x in only + mixed)
+    with pytest.raises(SystemExit):
+        training.main(["--heuristics", "offensive,nobody", "--out", str(tmp_path / "p.json")])
+    assert "--heuristics" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("form", FORMS)
 def test_shipped_perceptrons_load_round_trip_and_carry_their_training(form):
     agent = load(form)
