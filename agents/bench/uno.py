@@ -127,7 +127,7 @@ def search_times(players: int, decisions: int, seed: int) -> dict:
                 action = other.act(view, legal, rng)
             state = game.apply(state, action)
     times.sort()
-    return {"players": players, "decisions": len(times), "simulations": searcher.simulations,
+    return {"players": players, "decisions": len(times), "budget": searcher.budget,
             "median_ms": round(1000 * statistics.median(times), 1),
             "p95_ms": round(1000 * times[int(0.95 * (len(times) - 1))], 1),
             "max_ms": round(1000 * times[-1], 1)}
@@ -258,7 +258,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench uno") -> int:
     for line in notes:
         console.print(line)
     for point in latency:
-        console.print(f"search level, {point['players']} players, {point['simulations']} simulations: "
+        console.print(f"search level, {point['players']} players, budget {point['budget']:,} moves: "
                       f"median {point['median_ms']} ms, 95th percentile {point['p95_ms']} ms, "
                       f"slowest {point['max_ms']} ms per decision ({point['decisions']} decisions)")
     verdict = "met" if goal["met"] else "NOT met"
