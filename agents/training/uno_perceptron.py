@@ -42,6 +42,7 @@ import random
 import shlex
 import sys
 import time
+from typing import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 
@@ -52,6 +53,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from agents.saved_files import saved_path, write_saved
 from agents.uno.arena import GAME, play_deal
 from agents.uno.heuristics import BetterOffensive, Defensive, Offensive, RandomPlayer
+from agents.uno.play import CardPlayer
 from agents.uno.perceptron import FORMS, ScoredPlayer, card_scores, genome_size, saved_name
 from engine.base import chance
 from engine.uno.rules import Table
@@ -84,40 +86,17 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
 
 
 # ----- playing (runs in worker processes) -----
-def win_shares(candidates: list[list[float]], population: list[list[float]], heuristic_share: float,
-               heuristics: list[str], deals: int, players: int, seed: int, label: str) -> list[float]:
-    """Each candidate's share of ``deals`` won, all candidates playing the same deals.
-
-    Each opponent is, with probability ``heuristic_share``, one of ``heuristics`` (names),
-    else a member of ``population`` (score tables), drawn uniformly. Deal k's deck,
-    seat, opponents and play randomness derive from ``seed``, ``label`` and k only."""
-    members = [ScoredPlayer(t) for t in population]
-    rivals = [HEURISTICS[name] for name in heuristics]
-    me = [ScoredPlayer(t) for t in candidates]
-    rules = GAME.rules(None)
-    wins = [0] * len(me)
-    for k in range(deals):
-        pick = random.Random(f"{seed}:{label}:{k}")
-        seat = k % players
-        others = [rivals[pick.randrange(len(rivals))] if pick.random() < heuristic_share
-                  else members[pick.randrange(len(members))] for _ in range(players - 1)]
-        deal_seed = chance(seed, label, k).getrandbits(48)
-        for i, candidate in enumerate(me):
-            seats = others[:seat] + [candidate] + others[seat:]
-            table = Table.new(players, deal_seed, rules, single=True)
-            play_deal(table, seats, random.Random(f"{seed}:{label}:{k}:play"))
-            wins[i] += table.winner == seat
-    return [w / deals for w in wins]
-
-
-def yardstick_share(tables: list[list[float]], deals: int, players: int, seed: int, label: str) -> list[float]:
-    """Win shares against Offensive, BetterOffensive and Defensive (seats rotating)."""
+def shares_on_same_deals(tables: list[list[float]], opponents: Callable[[int], list[CardPlayer]], deals: int,
+                         players: int, seed: int, label: str) -> list[float]:
+    """Each table's share of ``deals`` won, every table playing the very same deals: deal k's
+    deck, seat (k mod players), opponents (``opponents(k)``) and play randomness derive from
+    ``seed``, ``label`` and k only (common random numbers)."""
     me = [ScoredPlayer(t) for t in tables]
     rules = GAME.rules(None)
     wins = [0] * len(me)
     for k in range(deals):
         seat = k % players
-        others = [YARDSTICK[(k + j) % len(YARDSTICK)] for j in range(players - 1)]
+        others = opponents(k)
         deal_seed = chance(seed, label, k).getrandbits(48)
         for i, candidate in enumerate(me):
             seats = others[:seat] + [candidate] + others[seat:]
@@ -125,6 +104,28 @@ def yardstick_share(tables: list[list[float]], deals: int, players: int, seed: i
             play_deal(table, seats, random.Random(f"{seed}:{label}:{k}:play"))
             wins[i] += table.winner == seat
     return [w / deals for w in wins]
+
+
+def win_shares(candidates: list[list[float]], population: list[list[float]], heuristic_share: float,
+               heuristics: list[str], deals: int, players: int, seed: int, label: str) -> list[float]:
+    """The fitness: each candidate's share of the same ``deals`` won, where each opponent is,
+    with probability ``heuristic_share``, one of ``heuristics`` (names), else a member of
+    ``population`` (score tables), drawn uniformly."""
+    members = [ScoredPlayer(t) for t in population]
+    rivals = [HEURISTICS[name] for name in heuristics]
+
+    def opponents(k: int) -> list[CardPlayer]:
+        pick = random.Random(f"{seed}:{label}:{k}")
+        return [rivals[pick.randrange(len(rivals))] if pick.random() < heuristic_share
+                else members[pick.randrange(len(members))] for _ in range(players - 1)]
+
+    return shares_on_same_deals(candidates, opponents, deals, players, seed, label)
+
+
+def yardstick_share(tables: list[list[float]], deals: int, players: int, seed: int, label: str) -> list[float]:
+    """Win shares against Offensive, BetterOffensive and Defensive (seats rotating)."""
+    return shares_on_same_deals(tables, lambda k: [YARDSTICK[(k + j) % len(YARDSTICK)] for j in range(players - 1)],
+                                deals, players, seed, label)
 
 
 def in_parallel(executor: Executor | None, fn, tables: list[list[float]], *args) -> list[float]:
