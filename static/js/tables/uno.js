@@ -129,7 +129,7 @@ export function render(root, view, ctx) {
   const parts = [opponents, centre, picker, buttons];
   if (seat !== null) {
     parts.push(el("div", { class: `uno-me${view.to_move === seat ? " to-move" : ""}` }, el("div", { class: "who" }, el("strong", {}, `${name(seat)} (you)`),
-      ` · ${view.hand.length} cards · ${view.scores[seat]} pts`), hand));
+      ` · ${view.hand.length} card${view.hand.length === 1 ? "" : "s"} · ${view.scores[seat]} pts`), hand));
   }
   parts.push(scores(view, name), lastDeal(view, name));
   root.replaceChildren(...parts.filter(Boolean));
