@@ -4,6 +4,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.pages import watch
+
 
 def start_game(page, level: int, position: str = "0"):
     page.goto("/")
@@ -54,10 +56,7 @@ def test_menace_beads_are_drawn_on_the_board_and_swap_sides(page):
 
 
 def test_watch_two_ais(page):
-    page.goto("/watch")
-    page.locator("#speed").fill("0")
-    page.locator('input[name="games"]').fill("3")
-    page.get_by_role("button", name="Start").click()
+    watch(page, "tictactoe", games=3)
     expect(page.locator("#status")).to_have_text("Done: 3 games.", timeout=60_000)
     expect(page.locator("#tally")).to_contain_text("games: 3")
     assert page.locator(".ttt-cell.mark-X").count() >= 3

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from agents.catalog import levels
+from tests.browser.pages import watch
 
 LEVELS = levels("uno")
 
@@ -53,7 +54,8 @@ def test_play_a_deal_against_each_level_by_clicking(page, server, level):
     board = page.locator("#board")
     expect(board.locator(".uno-seat")).to_have_count(opponents)
     expect(board.locator(".uno-hand .uno-card").first).to_be_visible()
-    assert board.locator(".uno-hand .uno-card").count() in (7, 9)  # 9: a Draw Two turned up first
+    # seven dealt; more if the deal opened with a Draw Two or an AI made the person draw before their turn
+    assert board.locator(".uno-hand .uno-card").count() >= 7
     match = page.url.rsplit("/", 1)[-1]
     with urllib.request.urlopen(f"{server}/api/matches/{match}") as reply:
         seats = json.load(reply)["seats"]
@@ -104,11 +106,7 @@ def test_draw_button_and_playable_cards_follow_the_legal_moves(page):
 
 
 def test_watch_ais_play_uno_with_every_hand_shown(page):
-    page.goto("/watch")
-    page.locator("#watch-game").select_option("uno")
-    page.locator("#speed").fill("0")
-    page.locator('input[name="games"]').fill("1")
-    page.get_by_role("button", name="Start").click()
+    watch(page, "uno", games=1)
     fans = page.locator("#board .uno-seat .fan")
     expect(fans.first).to_be_visible(timeout=30_000)
     assert fans.count() >= 2

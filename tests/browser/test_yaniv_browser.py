@@ -5,6 +5,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.pages import watch
+
 LEVELS = 5
 
 
@@ -105,11 +107,7 @@ def test_a_whole_short_match_shows_eliminations_and_the_winner(page):
 
 
 def test_watch_two_ais_play_yaniv(page):
-    page.goto("/watch")
-    page.locator("#watch-game").select_option("yaniv")
-    page.locator("#speed").fill("0")
-    page.locator('input[name="games"]').fill("1")
-    page.get_by_role("button", name="Start").click()
+    watch(page, "yaniv", games=1)
     expect(page.locator("#status")).to_have_text("Done: 1 games.", timeout=120_000)
     expect(page.locator(".yv-scoreboard")).to_be_visible()
     assert page.locator(".yv-seat .yv-card:not(.back)").count() >= 2  # AI-only: every hand shown
