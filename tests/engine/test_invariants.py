@@ -26,6 +26,13 @@ SWEEPS = {
                              illegal_ids=("play:XS", "play:QS", "play:7D", "pass", "play:"))
                         for s, d, o in ((25, True, {}), (15, True, {"forced_queen": True}),
                                         (1, False, {"deals": 3}), (1, False, {"score_limit": 2}))],
+    "racko": [dict(players=p, seeds=s, deal_only=d, options=o,
+                   illegal_ids=("discard", "draw:discard", "place:11", "place:21", "draw", "take"))
+              for p, s, d, o in (
+                  (2, 20, True, {"rack_size": 3}), (3, 4, True, {"rack_size": 5, "max_turns": 120}),
+                  (4, 1, True, {"max_turns": 60}), (2, 2, True, {"rack_size": 3, "max_card": 8}),
+                  (2, 1, False, {"rack_size": 3, "target_score": 100, "bonus": True}),
+                  (4, 1, False, {"rack_size": 4, "target_score": 40, "max_turns": 40}))],
 }
 
 
