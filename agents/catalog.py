@@ -37,9 +37,9 @@ class AgentSpec:
 
 
 def _packages() -> dict[str, Any]:
-    from agents import tictactoe, uno, yaniv
+    from agents import queen_of_spades, tictactoe, uno, yaniv
 
-    return {"tictactoe": tictactoe, "uno": uno, "yaniv": yaniv}
+    return {"tictactoe": tictactoe, "uno": uno, "yaniv": yaniv, "queen_of_spades": queen_of_spades}
 
 
 _PACKAGES = _packages()
