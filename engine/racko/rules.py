@@ -328,14 +328,15 @@ class Table:
         self.drawn, self.source = 0, FROM_NONE
         self.turn += 1
         self.turns[p] += 1
-        prev = 0  # is_racko, inline: this runs every turn
-        for c in rack:
-            if c <= prev:
-                break
-            prev = c
-        else:
-            self.end_deal(p)
-            return
+        if a != DISCARD or self.turns[p] == 1:  # only a placement changes a rack; one dealt in order
+            prev = 0  # ends its player's first turn. (is_racko, inline: this runs every turn)
+            for c in rack:
+                if c <= prev:
+                    break
+                prev = c
+            else:
+                self.end_deal(p)
+                return
         if self.turn >= self.limit:
             if log is not None:
                 log.append(("stalled", self.turn))
