@@ -182,6 +182,8 @@ class Racko(Game[State, Action]):
             "discard_pile": list(state.discard),
             "deck_size": len(state.deck),
             "known": [[[k + 1, c] for k, c in enumerate(known) if c] for known in state.known],
+            "dealt": None if player is None else list(state.dealt[player]),
+            "placed": [list(p) for p in state.placed],
             "scores": list(state.scores),
             "log": [event_json(e) for e in state.log],
             "last_result": state.last_result.to_json(rules) if state.last_result else None,
@@ -212,7 +214,13 @@ class Racko(Game[State, Action]):
         drawn = state.drawn
         if held:
             drawn = rest.pop()
-        return state._replace(racks=tuple(map(tuple, racks)), deck=tuple(rest), drawn=drawn)
+        dealt = [list(d) for d in state.dealt]
+        for p in others:  # a slot never refilled still holds its dealt card; the others' first cards were seen
+            untouched = set(range(state.rules.rack_size)) - {k - 1 for k in state.placed[p] if k}
+            for k in untouched:
+                dealt[p][k] = racks[p][k]
+        return state._replace(racks=tuple(map(tuple, racks)), deck=tuple(rest), drawn=drawn,
+                              dealt=tuple(map(tuple, dealt)))
 
     # ----- JSON -----
     def to_json(self, state: State) -> dict:
@@ -220,7 +228,8 @@ class Racko(Game[State, Action]):
             "seed": state.seed, "players": state.players, "options": state.rules.to_json(),
             "single_deal": state.single, "deal": state.deal, "dealer": state.dealer,
             "racks": [list(r) for r in state.racks], "deck": list(state.deck), "discard": list(state.discard),
-            "known": [list(k) for k in state.known], "to_move": state.to_move, "phase": PHASES[state.phase],
+            "known": [list(k) for k in state.known], "dealt": [list(d) for d in state.dealt],
+            "placed": [list(p) for p in state.placed], "to_move": state.to_move, "phase": PHASES[state.phase],
             "drawn": state.drawn, "drawn_from": SOURCES[state.source], "turn": state.turn,
             "turns": list(state.turns), "reshuffles": state.reshuffles, "scores": list(state.scores),
             "winner": state.winner, "log": [event_json(e) for e in state.log],
@@ -240,6 +249,7 @@ class Racko(Game[State, Action]):
                 deal=int(data["deal"]), dealer=int(data["dealer"]),
                 racks=tuple(ints(r) for r in data["racks"]), deck=ints(data["deck"]),
                 discard=ints(data["discard"]), known=tuple(ints(k) for k in data["known"]),
+                dealt=tuple(ints(d) for d in data["dealt"]), placed=tuple(ints(p) for p in data["placed"]),
                 to_move=int(data["to_move"]), phase=PHASES.index(data["phase"]), drawn=int(data["drawn"]),
                 source=SOURCES.index(data["drawn_from"]), turn=int(data["turn"]), turns=ints(data["turns"]),
                 reshuffles=int(data["reshuffles"]), scores=ints(data["scores"]), winner=int(data["winner"]),
@@ -261,7 +271,9 @@ class Racko(Game[State, Action]):
         if sorted(cards) != list(range(1, state.rules.max_card + 1)):
             raise GameError("a Rack-O state must hold each card 1..max_card exactly once")
         if len(state.racks) != n or any(len(rack) != r for rack in state.racks) or len(state.known) != n \
-                or any(len(k) != r for k in state.known) or len(state.scores) != n or len(state.turns) != n:
+                or any(len(k) != r for k in state.known) or len(state.scores) != n or len(state.turns) != n \
+                or len(state.dealt) != n or any(len(d) != r for d in state.dealt) \
+                or [len(p) for p in state.placed] != list(state.turns):
             raise GameError("a Rack-O state needs one rack, known row, turn count and score per seat")
         if state.phase != OVER:
             holding = state.source != FROM_NONE

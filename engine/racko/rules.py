@@ -29,6 +29,10 @@ Conventions:
   "no winner"; scoring the racks keeps a match of weak players finite.)
 - ``known[seat][k]`` is the card in that seat's slot k + 1 if everybody saw it go
   there (taken from the discard pile), else 0.
+- ``dealt[seat]`` is the rack as dealt; ``placed[seat]`` lists, for each turn that
+  seat took in this deal, the slot it filled (1..rack_size) or 0 for a discard
+  (public: everybody sees which card leaves which slot). With them a seat's view
+  says everything that seat saw happen, so agents need no memory of their own.
 """
 from __future__ import annotations
 
@@ -169,6 +173,8 @@ class State(NamedTuple):
     deck: tuple[int, ...]  # top card last
     discard: tuple[int, ...]  # top card last
     known: tuple[tuple[int, ...], ...]  # per seat and slot: the card everybody saw go there, or 0
+    dealt: tuple[tuple[int, ...], ...]  # the racks as dealt
+    placed: tuple[tuple[int, ...], ...]  # per seat and turn: the slot filled (1..), 0 for a discard
     to_move: int  # -1 when over
     phase: int
     drawn: int  # the card the seat to move holds (PLACE phase), else 0
@@ -190,8 +196,8 @@ class Table:
     """
 
     __slots__ = ("seed", "n", "rules", "single", "deal", "dealer", "racks", "deck", "discard", "known",
-                 "to_move", "phase", "drawn", "source", "turn", "turns", "reshuffles", "scores", "winner",
-                 "log", "last_result", "size", "limit")
+                 "dealt", "placed", "to_move", "phase", "drawn", "source", "turn", "turns", "reshuffles",
+                 "scores", "winner", "log", "last_result", "size", "limit")
 
     # ----- making and converting tables -----
     @classmethod
@@ -212,10 +218,12 @@ class Table:
     @classmethod
     def thaw(cls, s: State) -> "Table":
         t = cls()
-        (t.seed, t.n, t.rules, t.single, t.deal, t.dealer, racks, deck, discard, known, t.to_move, t.phase,
-         t.drawn, t.source, t.turn, turns, t.reshuffles, scores, t.winner, log, t.last_result) = s
+        (t.seed, t.n, t.rules, t.single, t.deal, t.dealer, racks, deck, discard, known, t.dealt, placed,
+         t.to_move, t.phase, t.drawn, t.source, t.turn, turns, t.reshuffles, scores, t.winner, log,
+         t.last_result) = s
         t.racks = [list(r) for r in racks]
         t.known = [list(k) for k in known]
+        t.placed = [list(p) for p in placed]
         t.deck, t.discard, t.turns, t.scores, t.log = list(deck), list(discard), list(turns), list(scores), list(log)
         t.size, t.limit = t.rules.rack_size, t.rules.max_turns
         return t
@@ -223,20 +231,22 @@ class Table:
     def freeze(self) -> State:
         return State(self.seed, self.n, self.rules, self.single, self.deal, self.dealer,
                      tuple(map(tuple, self.racks)), tuple(self.deck), tuple(self.discard),
-                     tuple(map(tuple, self.known)), self.to_move, self.phase, self.drawn, self.source,
+                     tuple(map(tuple, self.known)), self.dealt, tuple(map(tuple, self.placed)), self.to_move,
+                     self.phase, self.drawn, self.source,
                      self.turn, tuple(self.turns), self.reshuffles, tuple(self.scores), self.winner,
                      tuple(self.log[-LOG_KEEP:]) if self.log is not None else (), self.last_result)
 
     def copy(self) -> "Table":
         """An independent copy without the log (for search, which needs no history)."""
         t = Table()
-        (t.seed, t.n, t.rules, t.single, t.deal, t.dealer, t.to_move, t.phase, t.drawn, t.source, t.turn,
-         t.reshuffles, t.winner, t.last_result, t.size, t.limit) = (
-            self.seed, self.n, self.rules, self.single, self.deal, self.dealer, self.to_move, self.phase,
-            self.drawn, self.source, self.turn, self.reshuffles, self.winner, self.last_result, self.size,
-            self.limit)
+        (t.seed, t.n, t.rules, t.single, t.deal, t.dealer, t.dealt, t.to_move, t.phase, t.drawn, t.source,
+         t.turn, t.reshuffles, t.winner, t.last_result, t.size, t.limit) = (
+            self.seed, self.n, self.rules, self.single, self.deal, self.dealer, self.dealt, self.to_move,
+            self.phase, self.drawn, self.source, self.turn, self.reshuffles, self.winner, self.last_result,
+            self.size, self.limit)
         t.racks = [r[:] for r in self.racks]
         t.known = [k[:] for k in self.known]
+        t.placed = [p[:] for p in self.placed]
         t.deck, t.discard, t.turns, t.scores = self.deck[:], self.discard[:], self.turns[:], self.scores[:]
         t.log = None
         return t
@@ -256,7 +266,9 @@ class Table:
             racks.append(deck[first::-n][:r][::-1])
         del deck[-n * r:]
         self.racks = racks
+        self.dealt = tuple(map(tuple, racks))
         self.known = [[0] * r for _ in range(n)]
+        self.placed = [[] for _ in range(n)]
         top = deck.pop()
         self.deck, self.discard = deck, [top]
         self.to_move, self.phase, self.drawn, self.source = (dealer + 1) % n, DRAW, 0, FROM_NONE
@@ -300,6 +312,7 @@ class Table:
         rack = self.racks[p]
         if a == DISCARD:
             self.discard.append(card)
+            self.placed[p].append(0)
             if log is not None:
                 log.append(("discard", p, card))
         else:
@@ -309,19 +322,21 @@ class Table:
             self.discard.append(out)
             public = card if self.source == FROM_DISCARD else 0
             self.known[p][k] = public
+            self.placed[p].append(k + 1)
             if log is not None:
                 log.append(("place", p, k + 1, out, public))
         self.drawn, self.source = 0, FROM_NONE
         self.turn += 1
         self.turns[p] += 1
-        prev = 0  # is_racko, inline: this runs every turn
-        for c in rack:
-            if c <= prev:
-                break
-            prev = c
-        else:
-            self.end_deal(p)
-            return
+        if a != DISCARD or self.turns[p] == 1:  # only a placement changes a rack; one dealt in order
+            prev = 0  # ends its player's first turn. (is_racko, inline: this runs every turn)
+            for c in rack:
+                if c <= prev:
+                    break
+                prev = c
+            else:
+                self.end_deal(p)
+                return
         if self.turn >= self.limit:
             if log is not None:
                 log.append(("stalled", self.turn))

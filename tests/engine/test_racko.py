@@ -24,7 +24,7 @@ def table(racks, discard, deck=None, to_move=0, options=None, single=True, score
         deck = [c for c in range(rules.max_card, 0, -1) if c not in used]
     r = rules.rack_size
     return State(7, n, rules, single, 0, n - 1, tuple(map(tuple, racks)), tuple(deck), tuple(discard),
-                 ((0,) * r,) * n, to_move, DRAW, 0, FROM_NONE, turn, (0,) * n, 0, tuple(scores or (0,) * n), -1,
+                 ((0,) * r,) * n, tuple(map(tuple, racks)), ((),) * n, to_move, DRAW, 0, FROM_NONE, turn, (0,) * n, 0, tuple(scores or (0,) * n), -1,
                  (), None)
 
 
@@ -310,3 +310,12 @@ def test_rules_of_resolve_zero_max_card():
     assert G.rules(4, {}) == Rules(10, 60, 1500, False, 500)
     assert G.is_over(act(table([SORTED5, [6, 7, 8, 9, 10]], discard=[11]), "draw:deck", "discard"))
     assert OVER == 2
+
+
+def test_view_records_the_dealt_rack_and_the_slots_each_seat_filled():
+    s = table([[9, 3, 5, 7, 2], [10, 11, 12, 14, 13]], discard=[20])
+    s = act(s, "draw:discard", "place:2", "draw:deck", "discard", "draw:deck", "place:4")
+    v0, v1, spectator = G.observe(s, 0), G.observe(s, 1), G.observe(s, None)
+    assert v0["dealt"] == [9, 3, 5, 7, 2] and v1["dealt"] == [10, 11, 12, 14, 13]
+    assert spectator["dealt"] is None
+    assert v0["placed"] == v1["placed"] == [[2, 4], [0]] and v0["turns"] == [2, 1]
