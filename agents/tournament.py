@@ -8,7 +8,9 @@ tournament seed and the game number, so a tournament replays exactly whatever
 the executor (a local process pool, or a Dask cluster's executor).
 
 The result reports per player: win share (a game with k winners gives each 1/k)
-with its standard error, draws, mean points, mean moves per game, the win share
+with its standard error, draws, mean points, mean moves per game (every seat's
+actions; in a game with ``actions_per_move``, e.g. Rack-O's draw + place, that
+player's own moves), the win share
 by seat position, and the first player's lead over it (the difference of their
 win shares, with the standard error of the game-by-game difference: the test of
 "the first player beats this one").
@@ -45,6 +47,7 @@ class GameRecord:
     scores: tuple[float, ...]
     winners: tuple[int, ...]  # seats
     moves: int
+    seat_moves: tuple[int, ...] | None = None  # per seat, in games that count moves per player
 
 
 def play_games(game_name: str, players: Sequence[str], indices: Sequence[int], seed: int,
@@ -54,6 +57,7 @@ def play_games(game_name: str, players: Sequence[str], indices: Sequence[int], s
     game = get_game(game_name)
     agents = [make_agent(game_name, p, (values or {}).get(p)) for p in players]
     n = len(players)
+    per_move = getattr(game, "actions_per_move", None)  # moves counted per player
     records = []
     for i in indices:
         order = seating(i, n)
@@ -62,12 +66,16 @@ def play_games(game_name: str, players: Sequence[str], indices: Sequence[int], s
         rng = random.Random(f"{seed}:agents:{i}")
         state = (game.new_match if whole_match else game.new_deal)(n, game_seed, options)
         moves = 0
+        actions = [0] * n
         while not game.is_over(state):
             seat = game.current_player(state)
             action = seats[seat].act(game.observe(state, seat), game.legal_actions(state), rng)
             state = game.resign(state, seat) if action == RESIGN else game.apply(state, action)
             moves += 1
-        records.append(GameRecord(i, order, tuple(game.scores(state)), tuple(game.winners(state)), moves))
+            actions[seat] += 1
+        seat_moves = None if per_move is None else tuple(a // per_move for a in actions)
+        records.append(GameRecord(i, order, tuple(game.scores(state)), tuple(game.winners(state)), moves,
+                                  seat_moves))
     return records
 
 
@@ -151,7 +159,7 @@ def summarise(game: str, players: Sequence[str], seed: int, options: dict | None
             s.wins_sq += share * share
             s.draws += not r.winners
             s.points += r.scores[seat]
-            s.moves += r.moves
+            s.moves += r.moves if r.seat_moves is None else r.seat_moves[seat]
             s.by_seat[seat][0] += share
             s.by_seat[seat][1] += 1
     return TournamentResult(game, list(players), len(records), seed, dict(options or {}), stats)
