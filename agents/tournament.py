@@ -127,6 +127,7 @@ class TournamentResult:
     seed: int
     options: dict
     stats: list[PlayerStats]
+    records: list[GameRecord] = field(default_factory=list, repr=False)  # each game, for ratings
 
     def to_json(self) -> dict:
         return {"game": self.game, "players": self.players, "games": self.games, "seed": self.seed,
@@ -154,7 +155,7 @@ def summarise(game: str, players: Sequence[str], seed: int, options: dict | None
             s.moves += r.moves
             s.by_seat[seat][0] += share
             s.by_seat[seat][1] += 1
-    return TournamentResult(game, list(players), len(records), seed, dict(options or {}), stats)
+    return TournamentResult(game, list(players), len(records), seed, dict(options or {}), stats, list(records))
 
 
 def run(game: str, players: Sequence[str], games: int, seed: int = 1, options: dict | None = None,

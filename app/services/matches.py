@@ -23,7 +23,7 @@ from agents.catalog import spec
 from app.db import writing
 from app.models import Match, Move, Seat, now
 from app.services.notifier import notify
-from app.services import live
+from app.services import live, ratings
 from app.services.agents import AgentPool, resolve_seat_agent
 from app.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from engine import RESIGN, Game, GameError, get_game
@@ -166,7 +166,7 @@ def _record(session: Session, match: Match, game: Game, state, seat: int, action
                   status="finished" if over else match.status, finished_at=now() if over else match.finished_at,
                   steps=match.steps - 1 if match.paused and match.steps > 0 else match.steps)
     move = SimpleNamespace(ply=ply, seat=seat, action=action_id, label=label, explanation=explanation)
-    results = {}
+    results, winners = {}, set()
     if over:
         scores, winners = game.scores(state), set(game.winners(state))
         results = {s.seat: (float(scores[s.seat]), s.seat in winners) for s in match.seats}
@@ -180,6 +180,8 @@ def _record(session: Session, match: Match, game: Game, state, seat: int, action
         conn.execute(_INSERT_MOVE, {"match_id": match.id, "created_at": now(), **vars(move)})
         for number, (score, won) in results.items():
             conn.execute(_SEAT_RESULT, {"match": match.id, "number": number, "new_score": score, "new_won": won})
+        if over:
+            ratings.rate_match(session, match.game, match.id, match.seats, winners)
         session.commit()
     for key, value in values.items():
         _set(match, key, value)
