@@ -22,3 +22,16 @@ def test_bench_uno_reports_deals_and_search_time(capsys):
     text = capsys.readouterr().out
     assert "rules core" in text and '"budget": 40000' in text
     assert json.loads(text)
+
+
+def test_bench_server_with_peers_reports_every_row_and_the_goals(capsys):
+    assert main(["bench", "server", "--peers", "--json", "--requests", "4", "--seconds", "1", "--warmup", "1",
+                 "--clients", "1,2", "--streams", "3", "--games", "tictactoe"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    rows = data["rows"]
+    assert {(r["what"], r["clients"]) for r in rows} >= {("floor", 1), ("view", 1), ("move + AI reply", 1),
+                                                         ("floor", 2), ("view", 2), ("move + AI reply", 2)}
+    assert {r["agent"] for r in rows if r["clients"] == 1 and r["what"] != "view"} >= {"random", "perfect"}
+    assert all(r["timed"] > 0 and r["errors"] == 0 for r in rows), rows
+    assert all(r["verdict"] in ("met", "NOT MET") for r in rows if r["what"] != "floor")
+    assert data["streams"]["opened"] == 3 and data["rss_after_startup_mb"] > 0
