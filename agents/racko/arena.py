@@ -1,8 +1,8 @@
 """Fast Rack-O play on a mutable ``engine.racko.Table`` for benchmarks, tournaments of
 many deals, and training loops: no views, no copies.
 
-A *decider* is the int form of a player (each agent class here gives one through
-``decider()``), with:
+A *decider* is the int form of a player (``RandomDecider``, ``MaxDecider`` and
+``KyleDecider`` here, calling the same decision functions as the agents' ``act``), with:
 
 - ``forced_random``: whether the write-up's forced random move applies to it;
 - ``begin(table, seat)``: a deal starts (``table.racks[seat]`` is the dealt rack);
