@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import zlib
+from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import lru_cache
@@ -210,26 +211,70 @@ def apply_updates(session: Session, game: str, agent: str, updates: list[Update]
     return None
 
 
+class LayeredTable(MutableMapping):
+    """A learner's table as a mapping: its own values over the (shared, never changed) origin
+    table. Built in time proportional to the overlay, not to the table (Harel's trained origin
+    holds ~593,000 values); writes go to the learner's own layer."""
+
+    def __init__(self, origin: Mapping[str, float], overlay: dict[str, float]):
+        self._origin, self._own = origin, dict(overlay)
+        self._len = len(origin) + sum(1 for k in self._own if k not in origin)
+
+    def __getitem__(self, key):
+        try:
+            return self._own[key]
+        except KeyError:
+            return self._origin[key]
+
+    def get(self, key, default=None):
+        own = self._own.get(key, _MISSING)
+        return self._origin.get(key, default) if own is _MISSING else own
+
+    def __contains__(self, key):
+        return key in self._own or key in self._origin
+
+    def __setitem__(self, key, value):
+        if key not in self:
+            self._len += 1
+        self._own[key] = value
+
+    def __delitem__(self, key):
+        raise TypeError("a learner's values are changed, never removed")
+
+    def __iter__(self):
+        yield from self._origin
+        yield from (k for k in self._own if k not in self._origin)
+
+    def __len__(self):
+        return self._len
+
+    def copy(self) -> "LayeredTable":
+        return LayeredTable(self._origin, self._own)
+
+
+_MISSING = object()
+
+
 @dataclass
 class _Cached:
     version: int
-    table: dict[str, float]
+    table: LayeredTable
 
 
 _cache: dict[str, _Cached] = {}
 _cache_lock = Lock()
 
 
-def table(session: Session, game: str, agent: str) -> dict[str, float]:
-    """The current table (a copy cached per process, rebuilt when the version moved). Shared:
-    never mutate it."""
+def table(session: Session, game: str, agent: str) -> LayeredTable:
+    """The current table (cached per process, rebuilt when the version moved). Shared: never
+    change it (``make_live_agent(own_copy=True)`` gives a learner its own layer)."""
     row = ensure(session, game, agent)
     session.refresh(row)
     with _cache_lock:
         cached = _cache.get(row.agent)
         if cached is not None and cached.version == row.version:
             return cached.table
-    values = {**origin_table(game, agent, row.origin), **_overlay(session, row.agent)}
+    values = LayeredTable(origin_table(game, agent, row.origin), _overlay(session, row.agent))
     with _cache_lock:
         _cache[row.agent] = _Cached(row.version, values)
     return values
@@ -239,4 +284,4 @@ def make_live_agent(session: Session, game: str, agent: str, own_copy: bool = Fa
     """The learner built from its current table; ``own_copy`` for one that will learn (learning
     may change the table it was given)."""
     values = table(session, game, agent)
-    return live_spec(game, agent).live.from_values(dict(values) if own_copy else values)
+    return live_spec(game, agent).live.from_values(values.copy() if own_copy else values)
