@@ -35,11 +35,11 @@ def get_token(authorization: Annotated[str | None, Header()] = None) -> str | No
 def require_admin(token: Annotated[str | None, Depends(get_token)]) -> None:
     """What every player shares changes only with ``PARLOUR_ADMIN_TOKEN`` (compared in constant time)."""
     expected = get_settings().admin_token
-    if token is None:
-        raise Unauthorized("this needs the administrator's token: Authorization: Bearer <token>")
     if not expected:
         raise Forbidden("no administrator token is configured on this server (PARLOUR_ADMIN_TOKEN); "
                         "use 'parlour live' on the server instead")
+    if token is None:
+        raise Unauthorized("this needs the administrator's token: Authorization: Bearer <token>")
     if not hmac.compare_digest(token.encode(), expected.encode()):
         raise Forbidden("that is not the administrator's token")
 

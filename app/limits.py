@@ -68,26 +68,33 @@ class BodyLimit:
         if length is not None and (not length.isdigit() or int(length) > self.limit):
             return await self._refuse(send)
         seen = 0
-        started = False
+        too_large = False
+        refused = False
 
         async def counting_receive():
-            nonlocal seen
+            nonlocal seen, too_large
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
+                    too_large = True
                     raise BodyTooLarge
             return message
 
-        async def tracking_send(message):
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
+        async def guarded_send(message):
+            # Whatever the app makes of a body cut short, the answer is 413.
+            nonlocal refused
+            if too_large:
+                if not refused:
+                    refused = True
+                    await self._refuse(send)
+                return
             await send(message)
 
         try:
-            await self.app(scope, counting_receive, tracking_send)
+            await self.app(scope, counting_receive, guarded_send)
         except BodyTooLarge:
-            if not started:
+            if not refused:
                 await self._refuse(send)
 
     async def _refuse(self, send):
