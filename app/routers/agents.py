@@ -45,10 +45,11 @@ def list_agents(session: SessionDep, game: GameParam = None) -> list[dict]:
 
 
 def known_game(game: str) -> None:
+    """A ``game`` filter names a game (422 otherwise: an invalid value, not a missing resource)."""
     from agents.catalog import playable_games
 
     if game not in playable_games():
-        raise NotFound(f"no game {game[:32]!r}; games: {', '.join(playable_games())}")
+        raise ServiceError(f"no game {game[:32]!r}; games: {', '.join(playable_games())}")
 
 
 @router.get("/training-runs", tags=["agents"])

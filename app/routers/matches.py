@@ -82,7 +82,7 @@ def created(match, secrets: dict) -> dict:
             **({"control_token": control} if control else {})}
 
 
-@router.post("", status_code=201, responses=problems(413, 422, 429), dependencies=[CreateLimit])
+@router.post("", status_code=201, responses=problems(400, 413, 422, 429), dependencies=[CreateLimit])
 def create(body: MatchIn, session: SessionDep, pool: PoolDep, client: ClientDep) -> dict:
     """Create a match. Human seats get a secret token each (send it as ``Authorization: Bearer``);
     an AI-only match gets a ``control_token`` for pausing, stepping and its speed."""

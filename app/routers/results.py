@@ -48,7 +48,8 @@ def spreadsheet_safe(row: dict) -> dict:
     return {k: "'" + v if isinstance(v, str) and v.startswith(FORMULA_STARTS) else v for k, v in row.items()}
 
 
-@router.get("/results")
+@router.get("/results", responses={200: {"description": "one row per finished match and seat", "content": {
+    "application/json": {}, "text/csv": {"schema": {"type": "string"}}}}})
 def results(session: SessionDep, game: GameParam = None, since: datetime | None = None,
             format: Literal["json", "csv"] = "json"):
     """One row per finished match and seat."""
