@@ -19,9 +19,10 @@ from agents.catalog import playable_games
 log = logging.getLogger("parlour")
 
 
-def create_app(database_url: str | None = None, preload: bool = True) -> FastAPI:
+def create_app(database_url: str | None = None, preload: bool | None = None) -> FastAPI:
     settings = get_settings()
     url = database_url or settings.database_url
+    preload = settings.preload if preload is None else preload
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):

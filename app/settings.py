@@ -10,6 +10,8 @@ class Settings(BaseSettings):
     database_url: str = "sqlite:///parlour.db"
     """SQLAlchemy URL; SQLite (WAL, busy timeout) by default, PostgreSQL for several processes."""
     busy_timeout_ms: int = 10_000
+    preload: bool = True
+    """Load every shipped agent at start-up (so no first move waits for it)."""
     default_delay_ms: int = 700
     """Pause between moves of AI-only matches watched live."""
 

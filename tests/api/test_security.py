@@ -297,3 +297,44 @@ def test_creating_matches_is_rate_limited_per_client(db_url, monkeypatch):
         assert 1 <= int(r.headers["retry-after"]) <= 60
         ai = c.post("/api/matches", json={"game": "tictactoe", "seats": [{"type": "agent", "level": 1}] * 2})
         assert ai.status_code == 429
+
+
+def test_resets_racing_with_games_lose_nothing_and_count_exactly(client, admin, db_url):
+    from sqlalchemy import func, select
+
+    from app.db import get_engine, session_factory
+    from app.models import LearnEvent, LiveAgent
+
+    failures = []
+
+    def player(seed):
+        rng = random.Random(seed)
+        for _ in range(4):
+            match_id, tokens = new_match(client, "tictactoe", [HUMAN, LIVE])
+            while True:
+                view = client.get(f"/api/matches/{match_id}", headers=tokens[0]).json()
+                if view["status"] != "active":
+                    break
+                r = client.post(f"/api/matches/{match_id}/moves", headers=tokens[0],
+                                json={"action": rng.choice(view["legal_actions"])["id"], "ply": view["ply"]})
+                if r.status_code != 200:
+                    failures.append(r.text)
+
+    threads = [threading.Thread(target=player, args=(s,)) for s in range(3)]
+    for t in threads:
+        t.start()
+    for to in ("trained", "beginner", "trained", "beginner"):
+        r = client.post(RESET, json={"to": to}, headers=admin)
+        if r.status_code != 200:
+            failures.append(r.text)
+        time.sleep(0.05)
+    for t in threads:
+        t.join()
+    assert failures == []
+    with session_factory(get_engine(db_url))() as s:
+        row = s.get(LiveAgent, "tictactoe/menace-live")
+        since_reset = s.scalar(select(func.count()).select_from(LearnEvent)
+                               .where(LearnEvent.agent == row.agent, LearnEvent.at >= row.reset_at))
+        assert row.games == since_reset  # exactly the games learned after the last reset
+    assert client.post(RESET, json={"to": "beginner"}, headers=admin).status_code == 200
+    assert beads(db_url) == beginner_table()
