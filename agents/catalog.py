@@ -41,9 +41,9 @@ class AgentSpec:
 
 
 def _packages() -> dict[str, Any]:
-    from agents import tictactoe, uno, yaniv
+    from agents import queen_of_spades, racko, tictactoe, uno, yaniv
 
-    return {"tictactoe": tictactoe, "uno": uno, "yaniv": yaniv}
+    return {"tictactoe": tictactoe, "uno": uno, "yaniv": yaniv, "racko": racko, "queen_of_spades": queen_of_spades}
 
 
 _PACKAGES = _packages()
