@@ -50,6 +50,11 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+DRAIN_BYTES = 8 * 1024 * 1024
+"""A refused body up to this size is read and dropped before answering 413; a larger one is
+answered at once and the connection closed."""
+
+
 class BodyTooLarge(Exception):
     pass
 
@@ -66,6 +71,8 @@ class BodyLimit:
             return await self.app(scope, receive, send)
         length = dict(scope.get("headers", [])).get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.limit):
+            if length.isdigit() and int(length) <= DRAIN_BYTES:
+                await self._drain(receive)  # so the client, still sending, reads the answer
             return await self._refuse(send)
         seen = 0
         too_large = False
@@ -96,6 +103,14 @@ class BodyLimit:
         except BodyTooLarge:
             if not refused:
                 await self._refuse(send)
+
+    @staticmethod
+    async def _drain(receive):
+        """Read a refused body to its end and drop it (never parsed, never kept)."""
+        while True:
+            message = await receive()
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                return
 
     async def _refuse(self, send):
         body = json.dumps({"detail": f"request body is larger than {self.limit} bytes"}).encode()
