@@ -1,10 +1,14 @@
 """Dependencies for the routers, as ``Annotated`` aliases: database session, agent pool, a seat's
-bearer token, the administrator's token, and the client's address."""
+bearer token, the administrator's token, and the client's address.
+
+They are ``async def``: each is a few attribute reads, and a plain ``def`` dependency costs a
+hop to a worker thread and back.
+"""
 from __future__ import annotations
 
 import hashlib
 import hmac
-from typing import Annotated, Iterator
+from typing import Annotated, AsyncIterator
 
 from fastapi import Depends, Header, Request
 from sqlalchemy.orm import Session
@@ -14,16 +18,20 @@ from app.services.errors import Forbidden, Unauthorized
 from app.settings import get_settings
 
 
-def get_session(request: Request) -> Iterator[Session]:
+async def get_session(request: Request) -> AsyncIterator[Session]:
+    """A session for the request, opened and closed on the event loop: a Session connects
+    lazily and closing it only hands its connection back, so neither needs a worker thread
+    (a thread per step cost a hop each, and with every worker busy waiting for a connection
+    the requests holding connections could not get a thread to give them back)."""
     with request.app.state.sessions() as session:
         yield session
 
 
-def get_pool(request: Request) -> AgentPool:
+async def get_pool(request: Request) -> AgentPool:
     return request.app.state.pool
 
 
-def get_token(authorization: Annotated[str | None, Header()] = None) -> str | None:
+async def get_token(authorization: Annotated[str | None, Header()] = None) -> str | None:
     if authorization is None:
         return None
     scheme, _, token = authorization.partition(" ")
@@ -32,7 +40,7 @@ def get_token(authorization: Annotated[str | None, Header()] = None) -> str | No
     return token.strip()
 
 
-def require_admin(token: Annotated[str | None, Depends(get_token)]) -> None:
+async def require_admin(token: Annotated[str | None, Depends(get_token)]) -> None:
     """What every player shares changes only with ``PARLOUR_ADMIN_TOKEN`` (compared in constant time)."""
     expected = get_settings().admin_token
     if not expected:
@@ -55,7 +63,7 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def client_key(request: Request) -> str:
+async def client_key(request: Request) -> str:
     """The client's address as stored with a match (hashed: addresses are never kept or served)."""
     return hashlib.sha256(f"parlour-client:{client_address(request)}".encode()).hexdigest()[:32]
 

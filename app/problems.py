@@ -41,7 +41,7 @@ class Problem(BaseModel):
 MEANING = {400: "malformed request (not JSON, not an object)", 401: "credentials missing or malformed",
            403: "credentials wrong or not enough", 404: "unknown resource", 409: "against the state of the game "
            "or learner", 413: "request body too large", 422: "invalid value", 429: "too many requests (see "
-           "Retry-After)"}
+           "Retry-After)", 503: "server busy (see Retry-After)"}
 
 
 def problems(*codes: int) -> dict:

@@ -14,6 +14,10 @@ class Settings(BaseSettings):
     """Load every shipped agent at start-up (so no first move waits for it)."""
     default_delay_ms: int = 700
     """Pause between moves of AI-only matches watched live."""
+    streams_per_client: int = 32
+    """Event streams one client address may hold open at once (more: 429)."""
+    streams_total: int = 512
+    """Event streams one server process holds open at once (more: 503)."""
 
     admin_token: str | None = None
     """Bearer token for what all players share (resetting, snapshots and rollback of live learners).
