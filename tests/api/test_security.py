@@ -232,7 +232,8 @@ def test_pages_carry_no_inline_script(client):
     import re
 
     match_id, _ = new_match(client, "tictactoe", [HUMAN, HUMAN])
-    for path in ("/", f"/play/{match_id}", "/watch", "/results", "/agents/tictactoe/menace-live", "/docs", "/redoc",
+    for path in ("/", f"/play/{match_id}", "/watch", "/results", "/leaderboard", "/agents/tictactoe/menace-live", "/docs",
+                 "/redoc",
                  "/nothing-here"):
         html = client.get(path).text
         scripts = re.findall(r"<script([^>]*)>(.*?)</script>", html, re.S)
