@@ -1,7 +1,7 @@
 """``parlour train queen_of_spades network``: the write-up's policy network and its iterative self-play.
 
-    parlour train queen_of_spades network [--iterations 8] [--random-deals 20000] [--deals 10000]
-        [--first-epochs 3] [--epochs 2] [--eval-deals 1000] [--batch 1024] [--learning-rate 0.001]
+    parlour train queen_of_spades network [--iterations 6] [--random-deals 16000] [--deals 8000]
+        [--first-epochs 2] [--epochs 1] [--eval-deals 800] [--batch 512] [--learning-rate 0.001]
         [--epsilon 0.1] [--keep 1] [--seed 1] [--out agents/saved/queen_of_spades/network.json]
         (writes network.npz, network.json and network.svg)
 
@@ -31,6 +31,7 @@ forward pass; training is JAX + optax (Adam, squared error on the played card on
 from __future__ import annotations
 
 import argparse
+import os
 import datetime as dt
 import json
 import shlex
@@ -53,13 +54,13 @@ from agents.training.yaniv_plot import Panel, line_charts
 
 @dataclass(frozen=True)
 class Schedule:
-    iterations: int = 8
-    random_deals: int = 20_000
-    deals: int = 10_000
-    first_epochs: int = 3
-    epochs: int = 2
-    eval_deals: int = 1_000
-    batch: int = 1024
+    iterations: int = 6
+    random_deals: int = 16_000
+    deals: int = 8_000
+    first_epochs: int = 2
+    epochs: int = 1
+    eval_deals: int = 800
+    batch: int = 512
     learning_rate: float = 1e-3
     epsilon: float = 0.1
     keep: int = 1
@@ -79,10 +80,12 @@ def concat(sets: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> tuple[np.nd
     return tuple(np.concatenate([s[i] for s in sets]) for i in range(3))  # type: ignore[return-value]
 
 
-def run(schedule: Schedule, seed: int, on_phase=None) -> tuple[Weights, list[dict], dict]:
-    """Train through the schedule; (the best model, one curve point per model, timings)."""
+def run(schedule: Schedule, seed: int, on_phase=None, on_point=None) -> tuple[Weights, list[dict], dict]:
+    """Train through the schedule; (the best model, one curve point per model, timings).
+    ``on_phase(text)`` is told each phase as it starts, ``on_point(point)`` each curve point."""
     rng = np.random.default_rng([seed, 99])
     say = on_phase or (lambda text: None)
+    tell = on_point or (lambda point: None)
     eval_seeds = seeds(seed, 0, schedule.eval_deals)
     timing = {"self_play_seconds": 0.0, "self_play_deals": 0, "train_seconds": 0.0, "train_rows": 0,
               "eval_seconds": 0.0}
@@ -119,6 +122,7 @@ def run(schedule: Schedule, seed: int, on_phase=None) -> tuple[Weights, list[dic
     curve = [{"iteration": 1, "data": "random", "data_deals": schedule.random_deals,
               "data_all_tricks": float((played.all_tricks >= 0).mean()), "loss": losses[-1],
               "vs_reference": vs_ref.to_json(), "vs_best": None, "kept": True}]
+    tell(curve[-1])
     for iteration in range(2, schedule.iterations + 1):
         say(f"iteration {iteration}: self-play")
         played = generate(Policy(batched_forward(best), epsilon=schedule.epsilon), schedule.deals, iteration)
@@ -136,6 +140,7 @@ def run(schedule: Schedule, seed: int, on_phase=None) -> tuple[Weights, list[dic
         curve.append({"iteration": iteration, "data": "self-play", "data_deals": schedule.deals,
                       "data_all_tricks": float((played.all_tricks >= 0).mean()), "loss": losses[-1],
                       "vs_reference": vs_ref.to_json(), "vs_best": vs_best.to_json(), "kept": kept})
+        tell(curve[-1])
     timing = {k: round(v, 1) if isinstance(v, float) else v for k, v in timing.items()}
     timing["self_play_deals_per_second"] = round(timing["self_play_deals"] / max(timing["self_play_seconds"], 1e-9))
     timing["train_rows_per_second"] = round(timing["train_rows"] / max(timing["train_seconds"], 1e-9))
@@ -209,8 +214,8 @@ def main(argv: list[str] | None = None, prog: str = "parlour train queen_of_spad
     command = ("parlour train queen_of_spades network " + shlex.join(sys.argv[1:] if argv is None else argv)).strip()
     if argv is None:
         command = "parlour " + shlex.join(sys.argv[1:])
-    console = Console()
-    started = time.perf_counter()
+    console = Console(width=max(120, Console().width))
+    started, cpu_started = time.perf_counter(), time.process_time()
     phases = 3 + 3 * (schedule.iterations - 1)
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total} phases"),
                   TimeElapsedColumn(), console=console) as progress:
@@ -221,19 +226,26 @@ def main(argv: list[str] | None = None, prog: str = "parlour train queen_of_spad
             progress.update(task, description=text, completed=done[0])
             done[0] += 1
 
-        best, curve, timing = run(schedule, args.seed, on_phase)
+        def on_point(p: dict) -> None:
+            ref = p["vs_reference"]
+            progress.console.print(f"model {p['iteration']}: loss {p['loss']:.4f}, vs the first model "
+                                   f"{ref['mean']:+.3f} ± {ref['se']:.3f} points/deal, kept: {p['kept']}")
+
+        best, curve, timing = run(schedule, args.seed, on_phase, on_point)
         progress.update(task, completed=phases, description="done")
-    seconds = time.perf_counter() - started
+    seconds, cpu_seconds = time.perf_counter() - started, time.process_time() - cpu_started
     print_curve(console, curve)
     npz = save(args.out.with_suffix(".npz"), best)
     kept = [p["iteration"] for p in curve if p["kept"]]
     meta = {"command": command, "seed": args.seed, "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-            "seconds": round(seconds, 1), "timing": timing, "schedule": asdict(schedule), "layers": list(LAYERS),
+            "seconds": round(seconds, 1), "cpu_seconds": round(cpu_seconds, 1),
+            "load_average_at_end": round(os.getloadavg()[0], 1), "timing": timing, "schedule": asdict(schedule), "layers": list(LAYERS),
             "target_scale": TARGET_SCALE, "weights_file": npz.name, "shipped_model": kept[-1], "curve": curve}
     write_saved(args.out, {"meta": meta})
     picture = args.out.with_suffix(".svg")
     picture.write_text(svg(curve, f"{command} ({seconds:.0f} s)"))
     console.print(f"saved {npz}, {args.out} and {picture}: model {kept[-1]} shipped; {seconds:.0f} s in all "
+                  f"({cpu_seconds:.0f} s of CPU; load average {meta['load_average_at_end']} on {os.cpu_count()} cores) "
                   f"(self-play {timing['self_play_deals_per_second']:,} deals/s, "
                   f"training {timing['train_rows_per_second']:,} rows/s)")
     return 0
