@@ -5,8 +5,9 @@ tables whose seat to move belongs to the same player, encodes them into one
 (batch, 115) array, runs one forward pass and plays the chosen cards. Training
 (data from random games, self-play), its evaluations and the benchmarks all use it.
 
-A player is a ``Policy``: ``forward`` None plays uniformly at random; otherwise
-the legal card with the highest network output, after ``noise`` (Gaussian, std)
+A player is a ``Policy``: ``pick`` set (a function of the ``Table``, for players
+written as rules) plays its card; else ``forward`` None plays uniformly at random;
+otherwise the legal card with the highest network output, after ``noise`` (Gaussian, std)
 on the outputs, and with probability ``epsilon`` a random legal card instead.
 ``counting`` weakens the card-counting inputs (see ``network_inputs.COUNTING``).
 
@@ -33,6 +34,7 @@ class Policy:
     counting: str = "full"
     noise: float = 0.0
     epsilon: float = 0.0
+    pick: Callable[[Table], int] | None = None  # reads only what the seat to move may know
 
 
 RANDOM = Policy()
@@ -59,6 +61,8 @@ class Played:
 def choose(policy: Policy, tables: list[Table], rng: np.random.Generator, x: np.ndarray | None) -> list[int]:
     """The card each table's seat to move plays under ``policy`` (``x``: their full inputs, if
     already encoded). A seat with one legal card plays it without asking the network."""
+    if policy.pick is not None:
+        return [policy.pick(t) for t in tables]
     legal = [t.legal() for t in tables]
     if policy.forward is None:
         return [cards[int(rng.integers(len(cards)))] for cards in legal]
