@@ -1,7 +1,7 @@
 """``parlour train queen_of_spades levels``: the write-up's level chart on the shipped network.
 
     parlour train queen_of_spades levels [--deals 2000] [--noise 0.05,0.1,0.15,0.25,0.4,0.8] [--seed 1]
-        [--out agents/saved/queen_of_spades/levels.json]   (also writes levels.svg)
+        [--search-deals 0] [--out agents/saved/queen_of_spades/levels.json]   (also writes levels.svg)
 
 Each player's pair sits A B A B against two seats of "average" (the network without
 card counting) over the same ``--deals`` duplicate deals (each played twice, the pairs
@@ -11,6 +11,9 @@ measures the average network with each noise std on its outputs (the *choice* of
 poor and very poor levels' stds, ``network.NOISE``, is read off this sweep: far enough
 apart to sit clearly apart in the chart). All deals of one comparison run side by side
 (``network_play``), numpy only, BLAS on one thread.
+
+``--search-deals N`` also plays the search level against the very good network in N
+duplicate deals (the search decides from each seat's view, one decision at a time).
 """
 from __future__ import annotations
 
@@ -29,10 +32,12 @@ from threadpoolctl import threadpool_limits
 from agents.queen_of_spades.network import LEVELS, NOISE, shipped
 from agents.queen_of_spades.network_play import RANDOM, Policy, duplicate
 from agents.queen_of_spades.rules_player import choose
+from agents.queen_of_spades.search import DeterminisedSearch
 from agents.queen_of_spades.seen import of_table
 from agents.saved_files import saved_path, write_saved
 from agents.training.queen_of_spades_network import seeds
 from agents.training.yaniv_plot import Panel, line_charts
+from engine import get_game
 
 REFERENCE = "network-average"
 
@@ -47,11 +52,23 @@ def players() -> dict[str, Policy]:
     return out
 
 
+def search_policy(seed: int) -> Policy:
+    """The search level as a batched player: it gets the seat's view of each table, nothing more."""
+    game, searcher, rng = get_game("queen_of_spades"), DeterminisedSearch(), __import__("random").Random(seed)
+
+    def pick(table) -> int:
+        state = table.freeze()
+        return searcher.act(game.observe(state, table.to_move), game.legal_actions(state), rng).card
+
+    return Policy(pick=pick)
+
+
 def main(argv: list[str] | None = None, prog: str = "parlour train queen_of_spades levels") -> int:
     parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=2000, help="duplicate deals per comparison")
     parser.add_argument("--noise", default="0.05,0.1,0.15,0.25,0.4,0.8", help="noise stds to sweep ('' for none)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--search-deals", type=int, default=0, help="duplicate deals of search vs network")
     parser.add_argument("--out", type=Path, default=saved_path("queen_of_spades", "levels"))
     args = parser.parse_args(argv)
     if args.deals < 2:
@@ -77,6 +94,10 @@ def main(argv: list[str] | None = None, prog: str = "parlour train queen_of_spad
         for std in sweep:
             policy = Policy(shipped().forward, "none", std)
             noise[f"{std:g}"] = duplicate(policy, reference, deal_seeds, rng).to_json()
+        search = None
+        if args.search_deals > 1:
+            search = duplicate(search_policy(args.seed), everyone["network"], deal_seeds[:args.search_deals],
+                               rng).to_json()
     seconds, cpu_seconds = time.perf_counter() - started, time.process_time() - cpu
     table = Table(title=f"Queen of Spades levels: each pair against two seats of {REFERENCE} "
                         f"({args.deals} duplicate deals, A B A B)")
@@ -93,9 +114,12 @@ def main(argv: list[str] | None = None, prog: str = "parlour train queen_of_spad
         for std, r in noise.items():
             t.add_row(std, f"{r['mean']:+.3f}", f"{r['se']:.3f}")
         console.print(t)
+    if search is not None:
+        console.print(f"search against network (very good), {search['deals']} duplicate deals: "
+                      f"{search['mean']:+.3f} ± {search['se']:.3f} points per deal and player")
     meta = {"command": command, "seed": args.seed, "deals": args.deals, "reference": REFERENCE,
             "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"), "seconds": round(seconds, 1),
-            "cpu_seconds": round(cpu_seconds, 1), "noise_levels": NOISE, "chart": chart, "noise_sweep": noise,
+            "cpu_seconds": round(cpu_seconds, 1), "noise_levels": NOISE, "chart": chart, "noise_sweep": noise, "search_vs_network": search,
             "measure": "mean points per deal and player of the pair, standard error over duplicate deals"}
     write_saved(args.out, {"meta": meta})
     names = list(chart)
