@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 
 from agents.queen_of_spades.network_inputs import encode_tables
 from engine.queen_of_spades.rules import TRICKS, Table
@@ -96,7 +97,15 @@ def play_deals(seeds, seats: list[tuple[Policy, Policy, Policy, Policy]], rng: n
 
 def play_tables(tables: list[Table], seats: list[tuple[Policy, Policy, Policy, Policy]], rng: np.random.Generator,
                 record: bool = False) -> Played:
-    """Play single-deal ``tables`` (from wherever they stand) to the end, side by side."""
+    """Play single-deal ``tables`` (from wherever they stand) to the end, side by side. Numpy's
+    matrix products run on one thread here: many small products waste least that way (and on a
+    shared machine a second BLAS thread mostly spins)."""
+    with threadpool_limits(1, "blas"):
+        return _play_tables(tables, seats, rng, record)
+
+
+def _play_tables(tables: list[Table], seats: list[tuple[Policy, Policy, Policy, Policy]], rng: np.random.Generator,
+                 record: bool) -> Played:
     xs, cards, deals, who = [], [], [], []
     active = list(range(len(tables)))
     while active:

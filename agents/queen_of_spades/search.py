@@ -18,7 +18,6 @@ import random
 from typing import Sequence
 
 import numpy as np
-from threadpoolctl import threadpool_limits
 
 from agents.base import Explanation
 from agents.queen_of_spades.network import shipped
@@ -103,8 +102,7 @@ class DeterminisedSearch:
                 t.play(a.card)
                 tables.append(t)
         np_rng = np.random.default_rng(rng.getrandbits(63))
-        with threadpool_limits(1, "blas"):  # many small products: one thread wastes least (and waits least)
-            points = play_tables(tables, [(self.policy,) * PLAYERS] * len(tables), np_rng).points
+        points = play_tables(tables, [(self.policy,) * PLAYERS] * len(tables), np_rng).points
         mine = points[:, observation["seat"]].reshape(len(legal_actions), samples).mean(axis=1)
         return {a: float(v) for a, v in zip(legal_actions, mine)}
 

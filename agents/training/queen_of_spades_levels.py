@@ -10,7 +10,7 @@ deals. Players: Random, the rule player and the five network levels. ``--noise``
 measures the average network with each noise std on its outputs (the *choice* of the
 poor and very poor levels' stds, ``network.NOISE``, is read off this sweep: far enough
 apart to sit clearly apart in the chart). All deals of one comparison run side by side
-(``network_play``), numpy only, BLAS on one thread.
+(``network_play``), numpy only.
 
 ``--search-deals N`` also plays the search level against the very good network in N
 duplicate deals (the search decides from each seat's view, one decision at a time).
@@ -27,7 +27,6 @@ from pathlib import Path
 import numpy as np
 from rich.console import Console
 from rich.table import Table
-from threadpoolctl import threadpool_limits
 
 from agents.queen_of_spades.network import LEVELS, NOISE, shipped
 from agents.queen_of_spades.network_play import RANDOM, Policy, duplicate
@@ -87,17 +86,16 @@ def main(argv: list[str] | None = None, prog: str = "parlour train queen_of_spad
     everyone = players()
     reference = everyone[REFERENCE]
     chart, noise = {}, {}
-    with threadpool_limits(1, "blas"):
-        for name, policy in everyone.items():
-            chart[name] = duplicate(policy, reference, deal_seeds, rng).to_json()
-            console.print(f"{name}: {chart[name]['mean']:+.3f} ± {chart[name]['se']:.3f}")
-        for std in sweep:
-            policy = Policy(shipped().forward, "none", std)
-            noise[f"{std:g}"] = duplicate(policy, reference, deal_seeds, rng).to_json()
-        search = None
-        if args.search_deals > 1:
-            search = duplicate(search_policy(args.seed), everyone["network"], deal_seeds[:args.search_deals],
-                               rng).to_json()
+    for name, policy in everyone.items():
+        chart[name] = duplicate(policy, reference, deal_seeds, rng).to_json()
+        console.print(f"{name}: {chart[name]['mean']:+.3f} ± {chart[name]['se']:.3f}")
+    for std in sweep:
+        policy = Policy(shipped().forward, "none", std)
+        noise[f"{std:g}"] = duplicate(policy, reference, deal_seeds, rng).to_json()
+    search = None
+    if args.search_deals > 1:
+        search = duplicate(search_policy(args.seed), everyone["network"], deal_seeds[:args.search_deals],
+                           rng).to_json()
     seconds, cpu_seconds = time.perf_counter() - started, time.process_time() - cpu
     table = Table(title=f"Queen of Spades levels: each pair against two seats of {REFERENCE} "
                         f"({args.deals} duplicate deals, A B A B)")
