@@ -7,6 +7,14 @@ neighbours* (in Uno the player after one who hoards Draw Twos suffers). Each gam
 tournament seed and the game number, so a tournament replays exactly whatever
 the executor (a local process pool, or a Dask cluster's executor).
 
+A tournament counts whole matches or single deals (``whole_match``); by default the
+unit the game names (``Game.counts_whole_matches``: Uno counts whole games to 500,
+as its write-up and a person at the table do; the others count deals). The result
+names its unit beside its figures.
+
+Uno's card players are played straight on the rules table (``agents.uno.arena``:
+the same games, several times faster); every other agent through ``observe``/``act``.
+
 The result reports per player: win share (a game with k winners gives each 1/k)
 with its standard error, draws, mean points, mean moves per game, the win share
 by seat position, and the first player's lead over it (the difference of their
@@ -47,13 +55,32 @@ class GameRecord:
     moves: int
 
 
+def unit_name(game_name: str, whole_match: bool, options: dict | None = None) -> str:
+    """What a tournament counts, in words: "whole games to 500" or "single deals"."""
+    if not whole_match:
+        return "single deals"
+    target = get_game(game_name).resolve_options(options).get("target_score")
+    return f"whole games to {target}" if target is not None else "whole games"
+
+
 def play_games(game_name: str, players: Sequence[str], indices: Sequence[int], seed: int,
                options: dict | None = None, whole_match: bool = False,
                values: dict[str, dict[str, float]] | None = None) -> list[GameRecord]:
     """Play the games numbered ``indices``; runs in a worker process."""
-    game = get_game(game_name)
     agents = [make_agent(game_name, p, (values or {}).get(p)) for p in players]
-    n = len(players)
+    if game_name == "uno":
+        from agents.uno.arena import play_records
+        from agents.uno.play import CardPlayer
+        if all(isinstance(a, CardPlayer) for a in agents):
+            return play_records(agents, indices, seed, options, whole_match)
+    return play_by_observation(game_name, agents, indices, seed, options, whole_match)
+
+
+def play_by_observation(game_name: str, agents: Sequence, indices: Sequence[int], seed: int,
+                        options: dict | None = None, whole_match: bool = False) -> list[GameRecord]:
+    """The games numbered ``indices``, each agent acting on its seat's observation."""
+    game = get_game(game_name)
+    n = len(agents)
     records = []
     for i in indices:
         order = seating(i, n)
@@ -127,14 +154,20 @@ class TournamentResult:
     seed: int
     options: dict
     stats: list[PlayerStats]
+    whole_match: bool = False
+
+    @property
+    def unit(self) -> str:
+        return unit_name(self.game, self.whole_match, self.options)
 
     def to_json(self) -> dict:
         return {"game": self.game, "players": self.players, "games": self.games, "seed": self.seed,
-                "options": self.options, "stats": [s.to_json() for s in self.stats]}
+                "options": self.options, "whole_match": self.whole_match, "unit": self.unit,
+                "stats": [s.to_json() for s in self.stats]}
 
 
 def summarise(game: str, players: Sequence[str], seed: int, options: dict | None,
-              records: Sequence[GameRecord]) -> TournamentResult:
+              records: Sequence[GameRecord], whole_match: bool = False) -> TournamentResult:
     n = len(players)
     stats = [PlayerStats(p, by_seat=[[0.0, 0] for _ in range(n)]) for p in players]
     for r in records:
@@ -154,17 +187,20 @@ def summarise(game: str, players: Sequence[str], seed: int, options: dict | None
             s.moves += r.moves
             s.by_seat[seat][0] += share
             s.by_seat[seat][1] += 1
-    return TournamentResult(game, list(players), len(records), seed, dict(options or {}), stats)
+    return TournamentResult(game, list(players), len(records), seed, dict(options or {}), stats, whole_match)
 
 
 def run(game: str, players: Sequence[str], games: int, seed: int = 1, options: dict | None = None,
-        executor: Executor | None = None, whole_match: bool = False,
+        executor: Executor | None = None, whole_match: bool | None = None,
         values: dict[str, dict[str, float]] | None = None, chunk: int = 100,
         progress: Callable[[int], None] | None = None) -> TournamentResult:
-    """Play ``games`` games; with an executor they run in chunks in parallel."""
+    """Play ``games`` games (whole matches or single deals; ``None``: the game's unit);
+    with an executor they run in chunks in parallel."""
     g = get_game(game)
     g.check_players(len(players))
     g.resolve_options(options)
+    if whole_match is None:
+        whole_match = g.counts_whole_matches
     if games < 1:
         raise ValueError("a tournament needs at least one game")
     chunks = [list(range(i, min(i + chunk, games))) for i in range(0, games, chunk)]
@@ -183,7 +219,7 @@ def run(game: str, players: Sequence[str], games: int, seed: int = 1, options: d
             if progress:
                 progress(len(got))
     records.sort(key=lambda r: r.index)
-    return summarise(game, players, seed, options, records)
+    return summarise(game, players, seed, options, records, whole_match)
 
 
 def share_with_error(share: float, se: float) -> str:

@@ -1,8 +1,10 @@
 """``parlour calibrate GAME [--games N]``: measure every level against the game's fixed references.
 
-Each level plays ``N`` two-player games against each reference (seats alternate).
-Its strength is the score share (win 1, draw 1/2, loss 0) with a 95% interval
-(±1.96 standard errors). The result is written to agents/saved/calibration/GAME.json,
+Each level plays ``N`` two-player games against each reference (seats alternate),
+in the game's tournament unit (Uno: whole games to 500, as a person plays them;
+the others: single deals); ``--games-for AGENT=N`` gives a slow level a smaller
+sample. Its strength is the score share (win 1, draw 1/2, loss 0) with a 95% interval
+(±1.96 standard errors), stored with the unit and the number of games. The result is written to agents/saved/calibration/GAME.json,
 which the lobby and ``GET /api/games/GAME`` show.
 """
 from __future__ import annotations
@@ -21,7 +23,7 @@ from agents import tournament
 from agents.catalog import levels, references, spec
 from agents.saved_files import SAVED, write_saved
 from app.commands.common import executor, live_values, progress_bar
-from engine import GameError
+from engine import GameError, get_game
 
 
 def score(stats: tournament.PlayerStats) -> tuple[float, float]:
@@ -43,29 +45,40 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--cluster", default=None)
+    parser.add_argument("--games-for", action="append", default=[], metavar="AGENT=N",
+                        help="another number of games for one level (e.g. mcts=40: a slow search)")
     parser.add_argument("--out", default=None, help="default agents/saved/calibration/GAME.json")
     args = parser.parse_args(argv)
+    try:
+        games_for = {k: int(v) for k, v in (item.split("=", 1) for item in args.games_for)}
+    except ValueError:
+        parser.error("--games-for takes AGENT=N, e.g. mcts=40")
     try:
         ids, refs = levels(args.game), references(args.game)
         values = live_values(args.game, ids + refs)
     except GameError as err:
         raise SystemExit(f"parlour calibrate: {err}") from None
-    out = {"game": args.game, "games": args.games, "seed": args.seed,
+    whole_match = get_game(args.game).counts_whole_matches
+    unit = tournament.unit_name(args.game, whole_match)
+    out = {"game": args.game, "games": args.games, "games_for": games_for, "seed": args.seed,
+           "whole_match": whole_match, "unit": unit,
            "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
            "command": "parlour calibrate " + " ".join(argv), "references": refs,
-           "measure": "score share (win 1, draw 1/2) with a 95% interval, seats alternating", "agents": {}}
+           "measure": f"score share (win 1, draw 1/2) of {unit} with a 95% interval, seats alternating",
+           "agents": {}}
     start = time.perf_counter()
     with executor(args.workers, args.cluster) as pool, progress_bar(f"calibrating {args.game}") as bar:
-        task = bar.add_task("games", total=args.games * len(ids) * len(refs))
+        task = bar.add_task("games", total=sum(games_for.get(a, args.games) for a in ids) * len(refs))
         for agent in ids:
             vs = {}
             for ref in refs:
-                result = tournament.run(args.game, [agent, ref], args.games, args.seed, None, pool, values=values,
+                result = tournament.run(args.game, [agent, ref], games_for.get(agent, args.games), args.seed, None,
+                                        pool, whole_match=whole_match, values=values,
                                         progress=lambda k: bar.advance(task, k))
                 s = result.stats[0]
                 share, half = score(s)
                 vs[spec(args.game, ref).title] = {
-                    "score": share, "half_width": half, "games": s.games, "win": s.wins / s.games,
+                    "score": share, "half_width": half, "games": s.games, "unit": unit, "win": s.wins / s.games,
                     "draw": s.draws / s.games, "loss": 1 - (s.wins + s.draws) / s.games}
             out["agents"][agent] = {"vs": vs}
             if spec(args.game, agent).live is not None:
@@ -73,7 +86,9 @@ def main(argv: list[str]) -> int:
                                                 "(it changes with every game people play)")
     out["seconds"] = round(time.perf_counter() - start, 1)
     path = write_saved(Path(args.out) if args.out else SAVED / "calibration" / f"{args.game}.json", out)
-    t = Table(title=f"{args.game}: score share vs each reference, 95% interval ({args.games} games each)")
+    sizes = ", ".join(f"{a}: {n}" for a, n in games_for.items())
+    t = Table(title=f"{args.game}: score share of {unit} vs each reference, 95% interval "
+                    f"({args.games} each{'; ' + sizes if sizes else ''})")
     t.add_column("level")
     t.add_column("agent")
     for ref in refs:

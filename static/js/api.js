@@ -65,8 +65,9 @@ export function el(tag, attrs = {}, ...children) {
 // "62% ±3 vs Random" style text from a calibration entry.
 export function strengthText(s) {
   if (!s) return "not measured yet";
+  const unit = Object.values(s.vs)[0]?.unit;
   return Object.entries(s.vs).map(([ref, r]) =>
-    `${Math.round(100 * r.score)}% ±${Math.round(100 * r.half_width)} vs ${ref}`).join(" · ");
+    `${Math.round(100 * r.score)}% ±${Math.round(100 * r.half_width)} vs ${ref}`).join(" · ") + (unit ? ` (${unit})` : "");
 }
 
 export const pct = (x) => `${Math.round(100 * x)}%`;

@@ -13,23 +13,24 @@ from agents.catalog import spec
 from agents.saved_files import SAVED
 from agents.tournament import run
 
-SAMPLES = {"tictactoe": 300, "yaniv": 300, "uno": 300}
+SAMPLES = {"tictactoe": 300, "yaniv": 300, "uno": 100}  # Uno: whole games to 500
 SLOW = {("uno", "mcts")}  # ~1 s a deal: measured by `parlour calibrate uno`, not in the default suite
 CASES = []
 for game, games in SAMPLES.items():
     data = json.loads((SAVED / "calibration" / f"{game}.json").read_text())
     for agent, entry in data["agents"].items():
         for ref in data["references"]:
-            CASES.append((game, agent, ref, games, entry["vs"][spec(game, ref).title]))
+            CASES.append((game, agent, ref, games, entry["vs"][spec(game, ref).title], data.get("whole_match", False)))
 
 
-@pytest.mark.parametrize("game,agent,ref,games,claim", CASES, ids=[f"{c[0]}-{c[1]}-vs-{c[2]}" for c in CASES])
-def test_level_plays_at_its_claimed_strength(game, agent, ref, games, claim):
+@pytest.mark.parametrize("game,agent,ref,games,claim,whole_match", CASES,
+                         ids=[f"{c[0]}-{c[1]}-vs-{c[2]}" for c in CASES])
+def test_level_plays_at_its_claimed_strength(game, agent, ref, games, claim, whole_match):
     if spec(game, agent).live is not None:
         pytest.skip("live learners change with every game people play")
     if (game, agent) in SLOW:
         pytest.skip("a search level: a second a deal, too slow for the default suite")
-    stats = run(game, [agent, ref], games, seed=777).stats[0]
+    stats = run(game, [agent, ref], games, seed=777, whole_match=whole_match).stats[0]
     share = (stats.wins + stats.draws / 2) / games
     second = (stats.wins + stats.draws / 4) / games
     se = math.sqrt(max(second - share * share, 0.25 / games) / games)
