@@ -37,9 +37,9 @@ class AgentSpec:
 
 
 def _packages() -> dict[str, Any]:
-    from agents import tictactoe, uno, yaniv
+    from agents import racko, tictactoe, uno, yaniv
 
-    return {"tictactoe": tictactoe, "uno": uno, "yaniv": yaniv}
+    return {"tictactoe": tictactoe, "uno": uno, "yaniv": yaniv, "racko": racko}
 
 
 _PACKAGES = _packages()

@@ -7,11 +7,13 @@ from __future__ import annotations
 from engine.base import (
     RESIGN, Game, GameError, IllegalActionError, Option, OptionError, chance, play_out,
 )
+from engine.queen_of_spades import QueenOfSpades
+from engine.racko import Racko
 from engine.tictactoe import TicTacToe
 from engine.uno import Uno
 from engine.yaniv import Yaniv
 
-_REGISTRY: dict[str, Game] = {g.name: g for g in (TicTacToe(), Uno(), Yaniv())}
+_REGISTRY: dict[str, Game] = {g.name: g for g in (TicTacToe(), Uno(), Yaniv(), Racko(), QueenOfSpades())}
 GAMES: tuple[str, ...] = tuple(_REGISTRY)
 
 

@@ -1,7 +1,7 @@
 """Golden playthroughs: one JSON file per game in tests/goldens/.
 
 A golden records a seeded match played by random agents: the actions, the final
-state and every seat's final view. ``python -m tests.goldens GAME [--players N]``
+state and every seat's final view. ``python -m tests.goldens GAME [--players N] [--options JSON]``
 writes it; tests/engine/test_goldens.py replays it and demands the same bytes.
 """
 from __future__ import annotations
@@ -43,9 +43,11 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=20261121)
+    parser.add_argument("--options", type=json.loads, default=None,
+                        help='rule options as JSON, e.g. \'{"rack_size": 5}\' (keeps a golden short)')
     args = parser.parse_args()
     DIR.mkdir(exist_ok=True)
-    data = record(args.game, args.players, args.seed)
+    data = record(args.game, args.players, args.seed, args.options)
     path = DIR / f"{args.game}.json"
     path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
     print(f"wrote {path} ({len(data['actions'])} actions)")

@@ -25,6 +25,17 @@ SWEEPS = {
     "yaniv": [dict(players=p, seeds=s, deal_only=d,
                    illegal_ids=("yaniv", "drop:jk1,jk2|take:stock", "drop:Qs,Ks,As|take:stock", "pass"))
               for p, s, d in ((2, 30, True), (4, 20, True), (2, 1, False), (4, 1, False))],
+    "queen_of_spades": [dict(players=4, seeds=s, deal_only=d, zero_sum=True, options=o,
+                             illegal_ids=("play:XS", "play:QS", "play:7D", "pass", "play:"))
+                        for s, d, o in ((25, True, {}), (15, True, {"forced_queen": True}),
+                                        (1, False, {"deals": 3}), (1, False, {"score_limit": 2}))],
+    "racko": [dict(players=p, seeds=s, deal_only=d, options=o,
+                   illegal_ids=("discard", "draw:discard", "place:11", "place:21", "draw", "take"))
+              for p, s, d, o in (
+                  (2, 20, True, {"rack_size": 3}), (3, 4, True, {"rack_size": 5, "max_turns": 120}),
+                  (4, 1, True, {"max_turns": 60}), (2, 2, True, {"rack_size": 3, "max_card": 8}),
+                  (2, 1, False, {"rack_size": 3, "target_score": 100, "bonus": True}),
+                  (4, 1, False, {"rack_size": 4, "target_score": 40, "max_turns": 40}))],
 }
 
 

@@ -1,0 +1,43 @@
+"""The one kind of action, ``Play(card)``, with id ``play:QS`` and integer code = the card (0..31).
+
+``ACTIONS[card]`` is the interned value, so comparing and looking up actions is cheap.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.queen_of_spades.cards import CARD_IDS, CARD_LABELS, DECK_SIZE, CardSyntaxError, parse_card
+
+
+class ActionSyntaxError(ValueError):
+    """Text that is not an action id."""
+
+
+@dataclass(frozen=True)
+class Play:
+    card: int  # 0..31
+
+    @property
+    def code(self) -> int:
+        return self.card
+
+    @property
+    def id(self) -> str:
+        return "play:" + CARD_IDS[self.card]
+
+    @property
+    def label(self) -> str:
+        return "play " + CARD_LABELS[self.card]
+
+
+ACTIONS: tuple[Play, ...] = tuple(Play(c) for c in range(DECK_SIZE))
+
+
+def parse_action(action_id: str) -> Play:
+    """``"play:QS"`` -> ``Play(10)``."""
+    if not isinstance(action_id, str) or not action_id.startswith("play:"):
+        raise ActionSyntaxError(f"{action_id!r} is not a Queen of Spades action (like play:QS)")
+    try:
+        return ACTIONS[parse_card(action_id[5:])]
+    except CardSyntaxError as err:
+        raise ActionSyntaxError(str(err)) from None

@@ -1,0 +1,372 @@
+"""The rules of Rack-O (RULES.md section 3) on a mutable table: the one implementation of them.
+
+``Racko.apply`` copies its immutable ``State`` into a ``Table``, makes one ``step``
+and freezes the result; simulations, benchmarks and training loops drive a
+``Table`` directly (plain ints and lists), so they play by exactly the same rules.
+
+Conventions:
+
+- Cards are the ints 1..max_card. A rack is a list, index 0 = slot 1 (the front,
+  lowest) ... index rack_size - 1 = the back slot. Racks are never rearranged.
+- Seats are numbered 0..n-1; "left" is the next higher seat. The first deal of a
+  match (and every single deal) is dealt by seat n-1, so seat 0 plays first; the
+  dealer moves one seat left each deal.
+- The deck is a list drawn from its end. Cards are dealt one at a time from the
+  top, starting at the dealer's left; a player's first card goes in the back
+  slot, the last in slot 1. Then the top card is turned up to start the discard
+  pile (its top is the end of the list).
+- A turn is two actions by the same seat: draw (``DRAW`` phase), then place or
+  discard (``PLACE`` phase). A card from the discard pile must be placed.
+- The deck is rebuilt when a player draws from it while it is empty: every
+  discard but the top one, shuffled (``chance(seed, "reshuffle", deal, k)``).
+  There are always at least two cards outside the racks (the options demand it),
+  so this never comes up empty.
+- Rack-O is checked at the end of the mover's turn (a rack dealt in order still
+  needs a turn).
+- ``max_turns`` counts turns (draw + place = one), all seats together. A deal that
+  reaches it ends with no Rack-O: nobody wins it, and every player scores their
+  rack as a non-winner would (5 per card up to the first break). (RULES.md says
+  "no winner"; scoring the racks keeps a match of weak players finite.)
+- ``known[seat][k]`` is the card in that seat's slot k + 1 if everybody saw it go
+  there (taken from the discard pile), else 0.
+- ``dealt[seat]`` is the rack as dealt; ``placed[seat]`` lists, for each turn that
+  seat took in this deal, the slot it filled (1..rack_size) or 0 for a discard
+  (public: everybody sees which card leaves which slot). With them a seat's view
+  says everything that seat saw happen, so agents need no memory of their own.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from engine.base import OptionError, chance
+from engine.racko.actions import DISCARD, DRAW_DECK, PLACE
+
+DRAW, PLACE_PHASE, OVER = 0, 1, 2
+PHASES = ("draw", "place", "over")
+FROM_NONE, FROM_DECK, FROM_DISCARD = 0, 1, 2
+SOURCES = (None, "deck", "discard")
+LOG_KEEP = 16
+RUN_BONUS = {3: 50, 4: 100, 5: 200}  # 6 or more: 400
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rule options of a match with ``max_card`` resolved for its number of players."""
+
+    rack_size: int = 10
+    max_card: int = 40
+    max_turns: int = 1500
+    bonus: bool = False
+    target_score: int = 500
+
+    @staticmethod
+    def of(players: int, options: dict) -> "Rules":
+        """``options`` (resolved by ``Racko.resolve_options``) for ``players`` seats;
+        a ``max_card`` of 0 means (players + 2) · rack_size."""
+        rack = options["rack_size"]
+        max_card = options["max_card"] or (players + 2) * rack
+        if max_card < players * rack + 2:
+            raise OptionError(
+                f"max_card {max_card} is too small: {players} racks of {rack} need {players * rack} cards, "
+                f"plus at least 2 for the deck and the discard pile (so at least {players * rack + 2})")
+        return Rules(rack, max_card, options["max_turns"], options["bonus"], options["target_score"])
+
+    def to_json(self) -> dict:
+        return {"rack_size": self.rack_size, "max_card": self.max_card, "max_turns": self.max_turns,
+                "bonus": self.bonus, "target_score": self.target_score}
+
+    @property
+    def racko_points(self) -> int:
+        """What going Rack-O scores before any bonus: 5 · rack_size + 25."""
+        return 5 * self.rack_size + 25
+
+
+# ----- scoring (plain functions of a rack, used by agents too) -----
+def is_racko(rack: list[int]) -> bool:
+    """True when the rack ascends strictly from slot 1 to the back."""
+    prev = 0
+    for c in rack:
+        if c <= prev:
+            return False
+        prev = c
+    return True
+
+
+def ascending_prefix(rack) -> int:
+    """How many cards, from slot 1, ascend before the first break (at least 1)."""
+    k, r = 1, len(rack)
+    while k < r and rack[k - 1] < rack[k]:
+        k += 1
+    return k
+
+
+def longest_run(rack) -> int:
+    """The longest run of consecutive numbers in adjacent slots (21-22-23 -> 3)."""
+    best = run = 1
+    for i in range(1, len(rack)):
+        run = run + 1 if rack[i] == rack[i - 1] + 1 else 1
+        if run > best:
+            best = run
+    return best
+
+
+def run_bonus(rack) -> int:
+    """The bonus for the longest run (option ``bonus``): 3 -> 50, 4 -> 100, 5 -> 200, 6+ -> 400."""
+    run = longest_run(rack)
+    return 0 if run < 3 else RUN_BONUS.get(run, 400)
+
+
+def deal_points(rules: Rules, racks, winner: int) -> list[int]:
+    """Each seat's points for a deal that ``winner`` ended by going Rack-O (-1: nobody did)."""
+    points = [5 * ascending_prefix(rack) for rack in racks]
+    if winner >= 0:
+        points[winner] = rules.racko_points + (run_bonus(racks[winner]) if rules.bonus else 0)
+    return points
+
+
+class Result(NamedTuple):
+    """How a deal ended: every rack shown, the deal's points, the match scores after it."""
+
+    deal: int
+    winner: int  # the seat that went Rack-O, -1 if the deal hit max_turns
+    racks: tuple[tuple[int, ...], ...]
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
+    turns: int
+
+    def to_json(self, rules: Rules) -> dict:
+        winner = self.winner
+        return {"deal": self.deal, "winner": None if winner < 0 else winner, "rack_o": winner >= 0,
+                "racks": [list(r) for r in self.racks], "points": list(self.points),
+                "scores": list(self.scores), "turns": self.turns,
+                "runs": [longest_run(r) for r in self.racks],
+                "bonus": run_bonus(self.racks[winner]) if rules.bonus and winner >= 0 else 0}
+
+    @staticmethod
+    def from_json(data: dict) -> "Result":
+        winner = data["winner"]
+        return Result(int(data["deal"]), -1 if winner is None else int(winner),
+                      tuple(tuple(int(c) for c in r) for r in data["racks"]),
+                      tuple(int(p) for p in data["points"]), tuple(int(s) for s in data["scores"]),
+                      int(data["turns"]))
+
+
+Event = tuple
+"""One public event of the log, a plain tuple: ``("deal", deal, dealer)``, ``("turnup", card)``,
+``("draw", seat, source, card)`` (source FROM_DECK / FROM_DISCARD; the card only from the
+discard pile, else 0), ``("discard", seat, card)``, ``("place", seat, slot 1.., card out,
+card in or 0 when it came from the deck)``, ``("reshuffle", cards in the new deck)``,
+``("racko", seat, points)``, ``("stalled", turns)``."""
+
+
+class State(NamedTuple):
+    """An immutable Rack-O position; racks, deck and discard pile as tuples of ints."""
+
+    seed: int
+    players: int
+    rules: Rules
+    single: bool  # True: the match is this one deal
+    deal: int
+    dealer: int
+    racks: tuple[tuple[int, ...], ...]
+    deck: tuple[int, ...]  # top card last
+    discard: tuple[int, ...]  # top card last
+    known: tuple[tuple[int, ...], ...]  # per seat and slot: the card everybody saw go there, or 0
+    dealt: tuple[tuple[int, ...], ...]  # the racks as dealt
+    placed: tuple[tuple[int, ...], ...]  # per seat and turn: the slot filled (1..), 0 for a discard
+    to_move: int  # -1 when over
+    phase: int
+    drawn: int  # the card the seat to move holds (PLACE phase), else 0
+    source: int  # FROM_DECK / FROM_DISCARD while a card is held, else FROM_NONE
+    turn: int  # turns taken in this deal, all seats
+    turns: tuple[int, ...]  # turns taken in this deal, per seat
+    reshuffles: int
+    scores: tuple[int, ...]
+    winner: int  # who went Rack-O in this deal, -1 if nobody (yet)
+    log: tuple[Event, ...]
+    last_result: Result | None
+
+
+class Table:
+    """A mutable Rack-O table. ``legal()`` lists action codes, ``step(code)`` plays one.
+
+    ``step`` trusts its caller (``Racko.apply`` checks legality first). A table made
+    with ``log=False`` keeps no event log (faster, for simulations).
+    """
+
+    __slots__ = ("seed", "n", "rules", "single", "deal", "dealer", "racks", "deck", "discard", "known",
+                 "dealt", "placed", "to_move", "phase", "drawn", "source", "turn", "turns", "reshuffles",
+                 "scores", "winner", "log", "last_result", "size", "limit")
+
+    # ----- making and converting tables -----
+    @classmethod
+    def new(cls, players: int, seed: int, rules: Rules, single: bool = True, log: bool = True,
+            deck: list[int] | None = None) -> "Table":
+        """A match (or, ``single``, one deal) at its first turn. ``deck``: the first deal's
+        shuffled deck (drawn from the end; the list is used up), by default from the seed."""
+        t = cls()
+        t.seed, t.n, t.rules, t.single = seed, players, rules, single
+        t.size, t.limit = rules.rack_size, rules.max_turns
+        t.deal, t.dealer = 0, players - 1
+        t.scores = [0] * players
+        t.log = [] if log else None
+        t.last_result = None
+        t.start_deal(deck)
+        return t
+
+    @classmethod
+    def thaw(cls, s: State) -> "Table":
+        t = cls()
+        (t.seed, t.n, t.rules, t.single, t.deal, t.dealer, racks, deck, discard, known, t.dealt, placed,
+         t.to_move, t.phase, t.drawn, t.source, t.turn, turns, t.reshuffles, scores, t.winner, log,
+         t.last_result) = s
+        t.racks = [list(r) for r in racks]
+        t.known = [list(k) for k in known]
+        t.placed = [list(p) for p in placed]
+        t.deck, t.discard, t.turns, t.scores, t.log = list(deck), list(discard), list(turns), list(scores), list(log)
+        t.size, t.limit = t.rules.rack_size, t.rules.max_turns
+        return t
+
+    def freeze(self) -> State:
+        return State(self.seed, self.n, self.rules, self.single, self.deal, self.dealer,
+                     tuple(map(tuple, self.racks)), tuple(self.deck), tuple(self.discard),
+                     tuple(map(tuple, self.known)), self.dealt, tuple(map(tuple, self.placed)), self.to_move,
+                     self.phase, self.drawn, self.source,
+                     self.turn, tuple(self.turns), self.reshuffles, tuple(self.scores), self.winner,
+                     tuple(self.log[-LOG_KEEP:]) if self.log is not None else (), self.last_result)
+
+    def copy(self) -> "Table":
+        """An independent copy without the log (for search, which needs no history)."""
+        t = Table()
+        (t.seed, t.n, t.rules, t.single, t.deal, t.dealer, t.dealt, t.to_move, t.phase, t.drawn, t.source,
+         t.turn, t.reshuffles, t.winner, t.last_result, t.size, t.limit) = (
+            self.seed, self.n, self.rules, self.single, self.deal, self.dealer, self.dealt, self.to_move,
+            self.phase, self.drawn, self.source, self.turn, self.reshuffles, self.winner, self.last_result,
+            self.size, self.limit)
+        t.racks = [r[:] for r in self.racks]
+        t.known = [k[:] for k in self.known]
+        t.placed = [p[:] for p in self.placed]
+        t.deck, t.discard, t.turns, t.scores = self.deck[:], self.discard[:], self.turns[:], self.scores[:]
+        t.log = None
+        return t
+
+    # ----- the deal -----
+    def start_deal(self, deck: list[int] | None = None) -> None:
+        """Shuffle, deal the racks one card at a time (back slot first), turn up a card."""
+        n, r, dealer = self.n, self.size, self.dealer
+        if deck is None:
+            deck = list(range(1, self.rules.max_card + 1))
+            chance(self.seed, "deal", self.deal).shuffle(deck)
+        # the card dealt j-th (from 0) goes to seat (dealer + 1 + j) % n, into slot r - 1 - j // n;
+        # it is deck[-1 - j]: seat s's i-th card is deck[-1 - ((s - dealer - 1) % n) - i * n]
+        racks = []
+        for seat in range(n):
+            first = -1 - (seat - dealer - 1) % n
+            racks.append(deck[first::-n][:r][::-1])
+        del deck[-n * r:]
+        self.racks = racks
+        self.dealt = tuple(map(tuple, racks))
+        self.known = [[0] * r for _ in range(n)]
+        self.placed = [[] for _ in range(n)]
+        top = deck.pop()
+        self.deck, self.discard = deck, [top]
+        self.to_move, self.phase, self.drawn, self.source = (dealer + 1) % n, DRAW, 0, FROM_NONE
+        self.turn, self.turns, self.reshuffles, self.winner = 0, [0] * n, 0, -1
+        if self.log is not None:
+            self.log.append(("deal", self.deal, dealer))
+            self.log.append(("turnup", top))
+
+    # ----- what may be done -----
+    def legal(self) -> list[int]:
+        """The legal action codes, in increasing order."""
+        phase = self.phase
+        if phase == DRAW:
+            return [0, 1]
+        if phase == OVER:
+            return []
+        places = list(range(PLACE, PLACE + self.size))
+        return places if self.source == FROM_DISCARD else [DISCARD, *places]
+
+    # ----- doing it -----
+    def step(self, a: int) -> None:
+        """Play action code ``a`` for the seat to move (which must be legal)."""
+        p = self.to_move
+        log = self.log
+        if self.phase == DRAW:
+            if a == DRAW_DECK:
+                if not self.deck:
+                    self.reshuffle()
+                self.drawn = self.deck.pop()
+                self.source = FROM_DECK
+                if log is not None:
+                    log.append(("draw", p, FROM_DECK, 0))
+            else:
+                self.drawn = card = self.discard.pop()
+                self.source = FROM_DISCARD
+                if log is not None:
+                    log.append(("draw", p, FROM_DISCARD, card))
+            self.phase = PLACE_PHASE
+            return
+        card = self.drawn
+        rack = self.racks[p]
+        if a == DISCARD:
+            self.discard.append(card)
+            self.placed[p].append(0)
+            if log is not None:
+                log.append(("discard", p, card))
+        else:
+            k = a - PLACE
+            out = rack[k]
+            rack[k] = card
+            self.discard.append(out)
+            public = card if self.source == FROM_DISCARD else 0
+            self.known[p][k] = public
+            self.placed[p].append(k + 1)
+            if log is not None:
+                log.append(("place", p, k + 1, out, public))
+        self.drawn, self.source = 0, FROM_NONE
+        self.turn += 1
+        self.turns[p] += 1
+        if a != DISCARD or self.turns[p] == 1:  # only a placement changes a rack; one dealt in order
+            prev = 0  # ends its player's first turn. (is_racko, inline: this runs every turn)
+            for c in rack:
+                if c <= prev:
+                    break
+                prev = c
+            else:
+                self.end_deal(p)
+                return
+        if self.turn >= self.limit:
+            if log is not None:
+                log.append(("stalled", self.turn))
+            self.end_deal(-1)
+            return
+        self.to_move = (p + 1) % self.n
+        self.phase = DRAW
+
+    def reshuffle(self) -> None:
+        """Every discard but the top becomes the new deck, shuffled (rule 5)."""
+        self.reshuffles += 1
+        cards = self.discard[:-1]
+        chance(self.seed, "reshuffle", self.deal, self.reshuffles).shuffle(cards)
+        self.deck, self.discard = cards, self.discard[-1:]
+        if self.log is not None:
+            self.log.append(("reshuffle", len(cards)))
+
+    def end_deal(self, winner: int) -> None:
+        """Score the deal (rule 7); the match goes on with the next dealer or ends."""
+        points = deal_points(self.rules, self.racks, winner)
+        for p, pts in enumerate(points):
+            self.scores[p] += pts
+        self.winner = winner
+        if winner >= 0 and self.log is not None:
+            self.log.append(("racko", winner, points[winner]))
+        self.last_result = Result(self.deal, winner, tuple(map(tuple, self.racks)), tuple(points),
+                                  tuple(self.scores), self.turn)
+        if self.single or max(self.scores) >= self.rules.target_score:
+            self.phase, self.to_move = OVER, -1
+            return
+        self.deal += 1
+        self.dealer = (self.dealer + 1) % self.n
+        self.start_deal()
