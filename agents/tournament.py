@@ -203,6 +203,8 @@ def run(game: str, players: Sequence[str], games: int, seed: int = 1, options: d
         whole_match = g.counts_whole_matches
     if games < 1:
         raise ValueError("a tournament needs at least one game")
+    if executor is not None:  # at least eight chunks, so a few slow games still spread over the workers
+        chunk = max(1, min(chunk, -(-games // 8)))
     chunks = [list(range(i, min(i + chunk, games))) for i in range(0, games, chunk)]
     records: list[GameRecord] = []
     if executor is None:

@@ -3,7 +3,8 @@
 Each level plays ``N`` two-player games against each reference (seats alternate),
 in the game's tournament unit (Uno: whole games to 500, as a person plays them;
 the others: single deals); ``--games-for AGENT=N`` gives a slow level a smaller
-sample. Its strength is the score share (win 1, draw 1/2, loss 0) with a 95% interval
+sample; ``--levels a,b`` measures only those levels and keeps the other entries of the
+file (each entry records the command that measured it). Its strength is the score share (win 1, draw 1/2, loss 0) with a 95% interval
 (±1.96 standard errors), stored with the unit and the number of games. The result is written to agents/saved/calibration/GAME.json,
 which the lobby and ``GET /api/games/GAME`` show.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
 import math
 import sys
 import time
@@ -47,6 +49,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--cluster", default=None)
     parser.add_argument("--games-for", action="append", default=[], metavar="AGENT=N",
                         help="another number of games for one level (e.g. mcts=40: a slow search)")
+    parser.add_argument("--levels", default=None,
+                        help="measure only these levels (comma-separated), keeping the file's other entries")
     parser.add_argument("--out", default=None, help="default agents/saved/calibration/GAME.json")
     args = parser.parse_args(argv)
     try:
@@ -58,18 +62,33 @@ def main(argv: list[str]) -> int:
         values = live_values(args.game, ids + refs)
     except GameError as err:
         raise SystemExit(f"parlour calibrate: {err}") from None
+    path = Path(args.out) if args.out else SAVED / "calibration" / f"{args.game}.json"
+    kept: dict = {}
+    if args.levels is not None:
+        chosen = [a.strip() for a in args.levels.split(",") if a.strip()]
+        if not chosen or not set(chosen) <= set(ids):
+            parser.error(f"--levels: comma-separated levels among {', '.join(ids)}")
+        measured = chosen
+    else:
+        measured = ids
     whole_match = get_game(args.game).counts_whole_matches
     unit = tournament.unit_name(args.game, whole_match)
+    command = "parlour calibrate " + " ".join(argv)
+    if args.levels is not None and path.exists():
+        previous = json.loads(path.read_text())
+        if previous.get("unit", "single deals") != unit:
+            parser.error(f"{path} counts {previous.get('unit', 'single deals')}, not {unit}: measure every level")
+        kept = previous["agents"]
     out = {"game": args.game, "games": args.games, "games_for": games_for, "seed": args.seed,
            "whole_match": whole_match, "unit": unit,
            "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-           "command": "parlour calibrate " + " ".join(argv), "references": refs,
+           "command": command, "references": refs,
            "measure": f"score share (win 1, draw 1/2) of {unit} with a 95% interval, seats alternating",
            "agents": {}}
     start = time.perf_counter()
     with executor(args.workers, args.cluster) as pool, progress_bar(f"calibrating {args.game}") as bar:
-        task = bar.add_task("games", total=sum(games_for.get(a, args.games) for a in ids) * len(refs))
-        for agent in ids:
+        task = bar.add_task("games", total=sum(games_for.get(a, args.games) for a in measured) * len(refs))
+        for agent in measured:
             vs = {}
             for ref in refs:
                 result = tournament.run(args.game, [agent, ref], games_for.get(agent, args.games), args.seed, None,
@@ -80,12 +99,14 @@ def main(argv: list[str]) -> int:
                 vs[spec(args.game, ref).title] = {
                     "score": share, "half_width": half, "games": s.games, "unit": unit, "win": s.wins / s.games,
                     "draw": s.draws / s.games, "loss": 1 - (s.wins + s.draws) / s.games}
-            out["agents"][agent] = {"vs": vs}
+            out["agents"][agent] = {"vs": vs, "command": command}
             if spec(args.game, agent).live is not None:
                 out["agents"][agent]["note"] = ("a live learner, measured with its table as it was then "
                                                 "(it changes with every game people play)")
     out["seconds"] = round(time.perf_counter() - start, 1)
-    path = write_saved(Path(args.out) if args.out else SAVED / "calibration" / f"{args.game}.json", out)
+    out["agents"] = {a: out["agents"][a] if a in out["agents"] else kept[a] for a in ids
+                     if a in out["agents"] or a in kept}
+    path = write_saved(path, out)
     sizes = ", ".join(f"{a}: {n}" for a, n in games_for.items())
     t = Table(title=f"{args.game}: score share of {unit} vs each reference, 95% interval "
                     f"({args.games} each{'; ' + sizes if sizes else ''})")
@@ -94,6 +115,8 @@ def main(argv: list[str]) -> int:
     for ref in refs:
         t.add_column(f"vs {spec(args.game, ref).title}", justify="right")
     for i, agent in enumerate(ids):
+        if agent not in out["agents"]:
+            continue
         t.add_row(str(i + 1), agent, *[f"{100 * v['score']:.1f}% ± {100 * v['half_width']:.1f}"
                                        for v in out["agents"][agent]["vs"].values()])
     Console(width=max(100, Console().width)).print(t)

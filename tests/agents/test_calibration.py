@@ -20,7 +20,8 @@ for game, games in SAMPLES.items():
     data = json.loads((SAVED / "calibration" / f"{game}.json").read_text())
     for agent, entry in data["agents"].items():
         for ref in data["references"]:
-            CASES.append((game, agent, ref, games, entry["vs"][spec(game, ref).title], data.get("whole_match", False)))
+            CASES.append((game, agent, ref, games, entry["vs"][spec(game, ref).title],
+                          entry["vs"][spec(game, ref).title].get("unit", "single deals") != "single deals"))
 
 
 @pytest.mark.parametrize("game,agent,ref,games,claim,whole_match", CASES,
