@@ -4,8 +4,11 @@ Each level plays ``N`` two-player games against each reference (seats alternate)
 in the game's tournament unit (Uno: whole games to 500, as a person plays them;
 the others: single deals); ``--games-for AGENT=N`` gives a slow level a smaller
 sample; ``--levels a,b`` measures only those levels and keeps the other entries of the
-file (each entry records the command that measured it). Its strength is the score share (win 1, draw 1/2, loss 0) with a 95% interval
-(±1.96 standard errors), stored with the unit and the number of games. The result is written to agents/saved/calibration/GAME.json,
+file (each entry records the command that measured it). Its strength is the score share
+(win 1, draw 1/2, loss 0) with a 95% interval (±1.96 standard errors), stored with what
+was counted (``counts``) and the number of games; in games scored in zero-sum points per
+deal (Queen of Spades: two seats each, A B A B) it is the mean points per deal per seat
+instead. The result is written to agents/saved/calibration/GAME.json,
 which the lobby and ``GET /api/games/GAME`` show.
 """
 from __future__ import annotations
@@ -72,18 +75,20 @@ def main(argv: list[str]) -> int:
     else:
         measured = ids
     whole_match = get_game(args.game).counts_whole_matches
-    unit = tournament.unit_name(args.game, whole_match)
+    counts = tournament.unit_name(args.game, whole_match)
     command = "parlour calibrate " + " ".join(argv)
     if args.levels is not None and path.exists():
         previous = json.loads(path.read_text())
-        if previous.get("unit", "single deals") != unit:
-            parser.error(f"{path} counts {previous.get('unit', 'single deals')}, not {unit}: measure every level")
+        if previous.get("counts", "single deals") != counts:
+            parser.error(f"{path} counts {previous.get('counts', 'single deals')}, not {counts}: measure every level")
         kept = previous["agents"]
+    per_deal = getattr(get_game(args.game), "points_per_deal", False)
     out = {"game": args.game, "games": args.games, "games_for": games_for, "seed": args.seed,
-           "whole_match": whole_match, "unit": unit,
+           "whole_match": whole_match, "counts": counts,
            "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
            "command": command, "references": refs,
-           "measure": f"score share (win 1, draw 1/2) of {unit} with a 95% interval, seats alternating",
+           "measure": ("mean points per deal per seat with a 95% interval, two seats each (A B A B)" if per_deal
+                       else f"score share (win 1, draw 1/2) of {counts} with a 95% interval, seats alternating"),
            "agents": {}}
     start = time.perf_counter()
     with executor(args.workers, args.cluster) as pool, progress_bar(f"calibrating {args.game}") as bar:
@@ -95,9 +100,14 @@ def main(argv: list[str]) -> int:
                                         pool, whole_match=whole_match, values=values,
                                         progress=lambda k: bar.advance(task, k))
                 s = result.stats[0]
+                if per_deal:
+                    vs[spec(args.game, ref).title] = {
+                        "score": s.points / s.games, "half_width": 1.96 * s.points_se, "unit": "points per deal",
+                        "games": s.games}
+                    continue
                 share, half = score(s)
                 vs[spec(args.game, ref).title] = {
-                    "score": share, "half_width": half, "games": s.games, "unit": unit, "win": s.wins / s.games,
+                    "score": share, "half_width": half, "games": s.games, "counts": counts, "win": s.wins / s.games,
                     "draw": s.draws / s.games, "loss": 1 - (s.wins + s.draws) / s.games}
             out["agents"][agent] = {"vs": vs, "command": command}
             if spec(args.game, agent).live is not None:
@@ -108,7 +118,8 @@ def main(argv: list[str]) -> int:
                      if a in out["agents"] or a in kept}
     path = write_saved(path, out)
     sizes = ", ".join(f"{a}: {n}" for a, n in games_for.items())
-    t = Table(title=f"{args.game}: score share of {unit} vs each reference, 95% interval "
+    measure = "mean points per deal" if per_deal else f"score share of {counts}"
+    t = Table(title=f"{args.game}: {measure} vs each reference, 95% interval "
                     f"({args.games} each{'; ' + sizes if sizes else ''})")
     t.add_column("level")
     t.add_column("agent")
@@ -117,7 +128,8 @@ def main(argv: list[str]) -> int:
     for i, agent in enumerate(ids):
         if agent not in out["agents"]:
             continue
-        t.add_row(str(i + 1), agent, *[f"{100 * v['score']:.1f}% ± {100 * v['half_width']:.1f}"
+        t.add_row(str(i + 1), agent, *[(f"{v['score']:+.3f} ± {v['half_width']:.3f}" if per_deal else
+                                        f"{100 * v['score']:.1f}% ± {100 * v['half_width']:.1f}")
                                        for v in out["agents"][agent]["vs"].values()])
     Console(width=max(100, Console().width)).print(t)
     print(f"written to {path}", file=sys.stderr)

@@ -17,7 +17,7 @@ from rich.table import Table
 
 from agents import tournament
 from app.commands.common import executor, live_values, progress_bar
-from engine import GameError
+from engine import GameError, get_game
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -45,13 +45,16 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 def table(result: tournament.TournamentResult, seconds: float) -> Table:
     n = len(result.players)
     options = f", options {json.dumps(result.options)}" if result.options else ""
+    per_player = getattr(get_game(result.game), "actions_per_move", None) is not None
+    moves = "moves/game" if result.whole_match else "moves/deal"
     t = Table(title=f"{result.game}: {result.games} {result.unit}{options}, seed {result.seed}, "
-                    f"{seconds:.1f} s")
+                    f"{seconds:.1f} s",
+              caption=f"{moves}: that player's own moves (turns) per {moves[6:]}" if per_player else None)
     t.add_column("player")
     t.add_column(f"wins % of {result.unit}", justify="right")
     t.add_column("draws %", justify="right")
     t.add_column("mean points", justify="right")
-    t.add_column("moves/game" if result.whole_match else "moves/deal", justify="right")
+    t.add_column(moves, justify="right")
     t.add_column(f"{result.players[0]} ahead by", justify="right")
     for seat in range(n):
         t.add_column(f"wins % in seat {seat + 1}", justify="right")
@@ -60,6 +63,28 @@ def table(result: tournament.TournamentResult, seconds: float) -> Table:
         lead = "–" if i == 0 else ("+" if s.first_lead[0] >= 0 else "") + tournament.share_with_error(*s.first_lead)
         t.add_row(s.player, tournament.share_with_error(s.win_share, s.win_se), f"{100 * j['draw_share']:.1f}",
                   f"{j['mean_points']:.2f}", f"{j['mean_moves']:.1f}", lead,
+                  *[f"{100 * x:.1f}" if x is not None else "–" for x in j["seat_win_share"]])
+    return t
+
+
+def points_table(result: tournament.TournamentResult, seconds: float, whole_match: bool) -> Table:
+    """For games scored in zero-sum points per deal (Queen of Spades): mean points ± s.e. first."""
+    unit = "match" if whole_match else "deal"
+    t = Table(title=f"{result.game}: {result.games} {unit}s, seed {result.seed}, {seconds:.1f} s",
+              caption=f"seating: {result.seating}; points per {unit} per seat (a pair's total is twice this)"
+              if result.seats != len(result.players) else f"seating: {result.seating}")
+    t.add_column("player")
+    t.add_column("seats", justify="right")
+    t.add_column(f"mean points per {unit} ± s.e.", justify="right")
+    t.add_column("wins %", justify="right")
+    t.add_column("moves/game", justify="right")
+    for seat in range(result.seats):
+        t.add_column(f"wins % in seat {seat + 1}", justify="right")
+    per_game = result.seats // len(result.players)
+    for s in result.stats:
+        j = s.to_json()
+        t.add_row(s.player, str(per_game), f"{j['mean_points']:+.3f} ± {j['points_se']:.3f}",
+                  tournament.share_with_error(s.win_share, s.win_se), f"{j['mean_moves']:.1f}",
                   *[f"{100 * x:.1f}" if x is not None else "–" for x in j["seat_win_share"]])
     return t
 
@@ -100,6 +125,8 @@ def main(argv: list[str]) -> int:
     stored = None if args.no_store else store(result, seconds)
     if args.json:
         print(json.dumps({**result.to_json(), "seconds": seconds, "id": stored}, indent=1))
+    elif getattr(get_game(args.game), "points_per_deal", False):
+        Console(width=max(100 + 22 * result.seats, Console().width)).print(points_table(result, seconds, args.match))
     else:
         Console(width=max(100 + 22 * len(result.players), Console().width)).print(table(result, seconds))
         if stored is not None:
