@@ -4,7 +4,8 @@ Each level plays ``N`` two-player games against each reference (seats alternate)
 in the game's tournament unit (Uno: whole games to 500, as a person plays them;
 the others: single deals); ``--games-for AGENT=N`` gives a slow level a smaller
 sample; ``--levels a,b`` measures only those levels and keeps the other entries of the
-file (each entry records the command that measured it). Its strength is the score share
+file (each entry records the command that measured it and what it counted, so a file may
+hold a slow level still measured in single deals beside others in whole games). Its strength is the score share
 (win 1, draw 1/2, loss 0) with a 95% interval (±1.96 standard errors), stored with what
 was counted (``counts``) and the number of games; in games scored in zero-sum points per
 deal (Queen of Spades: two seats each, A B A B) it is the mean points per deal per seat
@@ -79,9 +80,12 @@ def main(argv: list[str]) -> int:
     command = "parlour calibrate " + " ".join(argv)
     if args.levels is not None and path.exists():
         previous = json.loads(path.read_text())
-        if previous.get("counts", "single deals") != counts:
-            parser.error(f"{path} counts {previous.get('counts', 'single deals')}, not {counts}: measure every level")
         kept = previous["agents"]
+        for entry in kept.values():  # entries from before units were recorded counted single deals
+            entry.setdefault("command", previous.get("command"))
+            for result in entry["vs"].values():
+                if result.get("unit") != "points per deal":
+                    result.setdefault("counts", previous.get("counts", "single deals"))
     per_deal = getattr(get_game(args.game), "points_per_deal", False)
     out = {"game": args.game, "games": args.games, "games_for": games_for, "seed": args.seed,
            "whole_match": whole_match, "counts": counts,

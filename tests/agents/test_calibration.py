@@ -40,3 +40,19 @@ def test_level_plays_at_its_claimed_strength(game, agent, ref, games, claim, who
     second = (stats.wins + stats.draws / 4) / games
     se = math.sqrt(max(second - share * share, 0.25 / games) / games)
     assert abs(share - claim["score"]) <= claim["half_width"] + 4 * se, (share, claim)
+
+
+def test_levels_remeasures_some_levels_and_keeps_the_others_labelled(tmp_path, capsys):
+    from app.commands.calibrate import main
+
+    out = tmp_path / "uno.json"
+    out.write_text(json.dumps({"command": "parlour calibrate uno --games 600", "references": ["random", "tactician"],
+                               "agents": {"mcts": {"vs": {"Random": {"score": 0.6, "half_width": 0.04, "games": 600}}}}}))
+    assert main(["uno", "--levels", "offensive", "--games", "4", "--workers", "1", "--out", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert set(data["agents"]) == {"offensive", "mcts"}
+    assert data["agents"]["offensive"]["vs"]["Random"]["counts"] == "whole games to 500"
+    assert data["agents"]["offensive"]["vs"]["Random"]["games"] == 4
+    assert data["agents"]["mcts"]["vs"]["Random"]["counts"] == "single deals"
+    assert data["agents"]["mcts"]["command"] == "parlour calibrate uno --games 600"
+    assert "whole games to 500" in capsys.readouterr().out
