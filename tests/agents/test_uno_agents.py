@@ -1,10 +1,12 @@
 """The write-up's Uno players and our Tactician: what each plays, the shared mechanics, the catalog entries."""
+import json
 import random
 from collections import Counter
 
 import pytest
 
 from agents.catalog import agent_specs, levels, make_agent
+from agents.saved_files import SAVED
 from agents.tournament import play_by_observation, run, summarise
 from agents.uno import arena
 from agents.uno.heuristics import BetterOffensive, Defensive, Offensive, RandomPlayer
@@ -125,8 +127,17 @@ def test_explanations_cover_the_playable_cards(agent):
 def test_catalog_lists_the_uno_agents_and_levels():
     ids = [s.id for s in agent_specs("uno")]
     assert {"random", "offensive", "defensive", "betteroffensive"} <= set(ids)
-    assert set(levels("uno")) <= set(ids) and levels("uno")[0] == "random"
+    assert set(levels("uno")) <= set(ids) and levels("uno")[-1] == "mcts"
     assert all(make_agent("uno", i) is not None for i in ids)
+
+
+def test_uno_levels_are_easiest_first_by_their_calibration_in_whole_games():
+    data = json.loads((SAVED / "calibration" / "uno.json").read_text())["agents"]
+    card_rules = [a for a in levels("uno") if a != "mcts"]
+    vs_tactician = [data[a]["vs"]["Tactician"] for a in card_rules]
+    assert all(v["counts"] == "whole games to 500" for v in vs_tactician)
+    for easier, harder in zip(vs_tactician, vs_tactician[1:]):  # none clearly weaker than the level before
+        assert harder["score"] - easier["score"] > -(easier["half_width"] + harder["half_width"]), (easier, harder)
 
 
 @pytest.mark.parametrize("options,whole_match", [({"uno_call": True}, False), ({}, True),
