@@ -200,6 +200,7 @@ class TournamentResult:
     options: dict
     stats: list[PlayerStats]
     seats: int = 0  # seats at the table (more than players when they alternate)
+    records: list[GameRecord] = field(default_factory=list, repr=False)  # each game, for ratings
     whole_match: bool = False
 
     @property
@@ -249,7 +250,7 @@ def summarise(game: str, players: Sequence[str], seed: int, options: dict | None
             s.points_sq += pts * pts
             s.moves += r.moves if r.seat_moves is None else moves[who] / count[who]
     return TournamentResult(game, list(players), len(records), seed, dict(options or {}), stats, seats,
-                            whole_match)
+                            list(records), whole_match)
 
 
 def run(game: str, players: Sequence[str], games: int, seed: int = 1, options: dict | None = None,

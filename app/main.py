@@ -14,6 +14,7 @@ from app.db import ROOT, make_engine, migrate, session_factory
 from app.routers import agents, games, matches, pages, results
 from app.services.agents import AgentPool
 from app.services.errors import ServiceError
+from app.services.streams import StreamLimits
 from app.settings import get_settings
 from agents.catalog import playable_games
 from engine import GameError, IllegalActionError
@@ -31,6 +32,7 @@ def create_app(database_url: str | None = None, preload: bool = True) -> FastAPI
         app.state.engine = make_engine(url, settings.busy_timeout_ms)
         app.state.sessions = session_factory(app.state.engine)
         app.state.pool = AgentPool()
+        app.state.streams = StreamLimits(settings.streams_per_client, settings.streams_total)
         if preload:
             app.state.pool.preload(playable_games())
         yield
@@ -41,7 +43,9 @@ def create_app(database_url: str | None = None, preload: bool = True) -> FastAPI
 
     @app.exception_handler(ServiceError)
     async def service_error(_request: Request, err: ServiceError):
-        return JSONResponse({"detail": str(err)}, status_code=err.status)
+        retry = getattr(err, "retry_after", None)
+        return JSONResponse({"detail": str(err)}, status_code=err.status,
+                            headers={"Retry-After": str(retry)} if retry else None)
 
     @app.exception_handler(IllegalActionError)
     async def illegal(_request: Request, err: IllegalActionError):

@@ -12,6 +12,10 @@ class Settings(BaseSettings):
     busy_timeout_ms: int = 10_000
     default_delay_ms: int = 700
     """Pause between moves of AI-only matches watched live."""
+    streams_per_client: int = 32
+    """Event streams one client address may hold open at once (more: 429)."""
+    streams_total: int = 512
+    """Event streams one server process holds open at once (more: 503)."""
 
 
 def get_settings() -> Settings:

@@ -1,7 +1,6 @@
 """Matches: create, view per seat, moves, live events (SSE), AI-only control, replay, rematch."""
 from __future__ import annotations
 
-import asyncio
 import json
 from datetime import datetime
 from typing import Literal
@@ -15,6 +14,7 @@ from sqlalchemy import func, select
 from app.deps import PoolDep, SessionDep, TokenDep
 from app.models import Match, Move, Seat
 from app.services import matches as svc
+from app.services.notifier import NOTIFIER
 from app.services.errors import Forbidden, ServiceError
 
 router = APIRouter(prefix="/api/matches", tags=["matches"])
@@ -50,10 +50,11 @@ class RematchIn(BaseModel):
 
 
 @router.post("", status_code=201)
-def create(body: MatchIn, session: SessionDep, pool: PoolDep) -> dict:
+async def create(body: MatchIn, session: SessionDep, pool: PoolDep) -> dict:
     """Create a match. Human seats get a secret token each (send it as ``Authorization: Bearer``)."""
     seats = [svc.SeatRequest(s.type, s.name, s.level, s.agent) for s in body.seats]
-    match, tokens = svc.create_match(session, pool, body.game, seats, body.options, body.seed, body.delay_ms)
+    match, tokens = await run_in_threadpool(svc.create_match, session, pool, body.game, seats, body.options,
+                                            body.seed, body.delay_ms)
     return {"id": match.id, "tokens": {str(k): v for k, v in tokens.items()}}
 
 
@@ -88,23 +89,28 @@ def list_matches(session: SessionDep, game: str | None = None, agent: str | None
 
 
 @router.get("/{match_id}")
-def view(match_id: str, session: SessionDep, token: TokenDep) -> dict:
+async def view(match_id: str, session: SessionDep, token: TokenDep) -> dict:
     """The spectator's view, or with a seat's token that seat's view and its legal actions."""
-    match = svc.get_match(session, match_id)
+    # Read-only and short (three indexed reads; SQLite in WAL mode never waits for a writer
+    # to read): done on the event loop, which saves two thread hops.
+    match = svc.read_match(session, match_id)
     return svc.match_view(session, match, svc.seat_of(match, token))
 
 
 @router.post("/{match_id}/moves")
-def move(match_id: str, body: MoveIn, session: SessionDep, pool: PoolDep, token: TokenDep) -> dict:
+async def move(match_id: str, body: MoveIn, session: SessionDep, pool: PoolDep, token: TokenDep) -> dict:
     """Play a move for your seat; AI seats reply. Returns your new view and the moves made."""
-    match = svc.get_match(session, match_id)
-    seat = svc.seat_of(match, token)
-    if seat is None:
-        raise Forbidden("moves need the seat's token: Authorization: Bearer <token>")
-    game = svc.get_game(match.game)
-    made = svc.play_human(session, pool, match, seat, body.action, body.ply)
-    return {**svc.match_view(session, match, seat),
-            "made": [{**svc.move_json(game, match, m, seat), "view": v} for m, v in made]}
+    def play() -> dict:  # one worker thread for the whole move: the AI replies can take a while
+        match = svc.read_match(session, match_id)
+        seat = svc.seat_of(match, token)
+        if seat is None:
+            raise Forbidden("moves need the seat's token: Authorization: Bearer <token>")
+        game = svc.get_game(match.game)
+        made = svc.play_human(session, pool, match, seat, body.action, body.ply)
+        return {**svc.match_view(session, match, seat),
+                "made": [{**svc.move_json(game, match, m, seat), "view": v} for m, v in made]}
+
+    return await run_in_threadpool(play)
 
 
 @router.post("/{match_id}/control")
@@ -135,10 +141,15 @@ def replay(match_id: str, session: SessionDep, token: TokenDep) -> dict:
     return svc.replay(session, match, svc.seat_of(match, token))
 
 
-@router.get("/{match_id}/events")
+@router.get("/{match_id}/events", responses={429: {"description": "too many streams open from this client"},
+                                             503: {"description": "too many streams open on this server"}})
 async def events(match_id: str, request: Request, token: TokenDep, after: int = -1) -> StreamingResponse:
     """Server-sent events: ``move`` (with the viewer's new view) for every move as it happens,
-    ``end`` when the match is over. AI-only matches advance here at their ``delay_ms``."""
+    ``end`` when the match is over. AI-only matches advance here at their ``delay_ms``.
+
+    A stream sleeps until a move of its match wakes it (or, for an AI-only match, until its
+    next move is due); moves made by another server process are found by a slow database poll
+    with backoff. Streams are capped per client (429) and per server (503)."""
     sessions, pool = request.app.state.sessions, request.app.state.pool
 
     def check() -> int | None:
@@ -147,38 +158,72 @@ async def events(match_id: str, request: Request, token: TokenDep, after: int = 
             return svc.seat_of(match, token)
 
     seat = await run_in_threadpool(check)
+    release = request.app.state.streams.acquire(request.client.host if request.client else "")
 
-    def poll(last: int) -> tuple[list[dict], bool]:
+    def poll(last: int) -> tuple[list[dict], bool, float | None]:
+        """New moves after ``last`` (making the next move of an AI-only match if it is due),
+        whether the match is over, and the seconds until its next move is due (None: not AI-only)."""
         with sessions() as session:
-            match = svc.get_match(session, match_id)
+            match = svc.read_match(session, match_id)
             if svc.due(match):
                 try:
                     svc.ai_move(session, pool, match)
                 except svc.Conflict:
                     session.rollback()  # another watcher moved first
-                session.refresh(match)
+                    match = svc.read_match(session, match_id)
             game = svc.get_game(match.game)
-            new = list(session.scalars(select(Move).where(Move.match_id == match_id, Move.ply > last)
-                                       .order_by(Move.ply)))
+            new = svc.moves_after(session, match_id, last)
             out = []
             if new:
                 view = svc.match_view(session, match, seat)
                 out = [{"move": svc.move_json(game, match, m, seat)} for m in new]
                 out[-1]["match"] = view
-            return out, match.status != "active"
+            return out, match.status != "active", svc.due_in(match)
 
     async def stream():
         last = after
-        yield "retry: 2000\n\n"
-        while not await request.is_disconnected():
-            items, over = await run_in_threadpool(poll, last)
-            for item in items:
-                last = item["move"]["ply"]
-                yield f"event: move\ndata: {json.dumps(item)}\n\n"
-            if over:
-                yield "event: end\ndata: {}\n\n"
-                return
-            await asyncio.sleep(0.08)
+        fallback = FALLBACK_POLL_S[0]
+        sub = NOTIFIER.subscribe(match_id)
+        try:
+            yield "retry: 2000\n\n"
+            while True:
+                sub.arm()
+                items, over, due_in = await run_in_threadpool(poll, last)
+                for item in items:
+                    last = item["move"]["ply"]
+                    yield f"event: move\ndata: {json.dumps(item)}\n\n"
+                if over:
+                    yield "event: end\ndata: {}\n\n"
+                    return
+                if due_in is not None and due_in <= fallback:
+                    await sub.wait(due_in)  # the next AI move is due: no thread held meanwhile
+                    continue
+                if await sub.wait(fallback):
+                    fallback = FALLBACK_POLL_S[0]
+                else:
+                    fallback = min(2 * fallback, FALLBACK_POLL_S[1])
+                    yield ": waiting\n\n"  # a comment line: finds closed connections
+        finally:
+            sub.close()
 
-    return StreamingResponse(stream(), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    return EventStream(stream(), release, media_type="text/event-stream",
+                       headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+FALLBACK_POLL_S = (1.0, 10.0)
+"""A stream not woken re-reads the database after 1 s, then 2, 4, 8, 10, 10... (moves made by
+another process); any wake-up starts the backoff again."""
+
+
+class EventStream(StreamingResponse):
+    """A stream that gives back its place under the caps however it ends (even unstarted)."""
+
+    def __init__(self, content, release, **kwargs):
+        super().__init__(content, **kwargs)
+        self._release = release
+
+    async def __call__(self, scope, receive, send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._release()

@@ -42,6 +42,12 @@ def results(request: Request):
     return render(request, "results.html", page="results")
 
 
+@router.get("/leaderboard", response_class=HTMLResponse)
+def leaderboard(request: Request, game: str | None = None):
+    names = [g["name"] for g in catalog.all_games()]
+    return render(request, "leaderboard.html", page="leaderboard", game=game if game in names else names[0])
+
+
 @router.get("/agents/{game}/{agent}", response_class=HTMLResponse)
 def agent_page(request: Request, game: str, agent: str):
     spec(game, agent)

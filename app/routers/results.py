@@ -12,7 +12,9 @@ from sqlalchemy import select
 
 from app.deps import SessionDep
 from app.models import Match, Tournament
+from app.services import ratings
 from app.services.errors import NotFound
+from engine import get_game
 
 router = APIRouter(prefix="/api", tags=["results"])
 
@@ -52,25 +54,21 @@ def results(session: SessionDep, game: str | None = None, since: datetime | None
 
 
 @router.get("/leaderboard")
-def leaderboard(session: SessionDep, game: str | None = None) -> list[dict]:
-    """Per game and agent seat: games, wins, draws, losses; and people's record against each
-    level (matches with one person against AIs)."""
-    board: dict[tuple, dict] = {}
-    for r in result_rows(session, game):
-        if r["type"] == "agent":
-            key = (r["game"], "agent", r["agent"])
-        elif r["humans"] == 1:
-            key = (r["game"], "people", None)
-        else:
-            continue
-        entry = board.setdefault(key, {"game": key[0], "who": key[1], "agent": key[2],
-                                       "games": 0, "wins": 0})
-        entry["games"] += 1
-        entry["wins"] += bool(r["won"])
-    out = list(board.values())
-    for e in out:
-        e["win_share"] = e["wins"] / e["games"]
-    return sorted(out, key=lambda e: (e["game"], e["who"], -e["win_share"]))
+def leaderboard(session: SessionDep, game: str | None = None) -> dict:
+    """Ratings of every agent and named person (per game: pass ``game``), from every finished
+    match and every stored tournament: mu, sigma and the conservative ``ordinal`` (mu - 3 sigma)
+    it is sorted by, with games played and won. People are told apart by the name at their seat."""
+    if game is not None:
+        get_game(game)  # 400 for an unknown game
+    return {"model": ratings.MODEL_NAME, "players": ratings.board(session, game)}
+
+
+@router.get("/leaderboard/history")
+def leaderboard_history(session: SessionDep, game: str, player: str) -> dict:
+    """One player's rating after each rated match or tournament, oldest first (the last 500);
+    ``player`` is ``agent:<id>`` or ``person:<name>`` as the leaderboard lists it."""
+    get_game(game)
+    return {"game": game, "player": player, "points": ratings.history(session, game, player)}
 
 
 @router.get("/people-vs-levels")

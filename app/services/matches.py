@@ -12,20 +12,43 @@ import secrets
 import time
 import uuid
 from dataclasses import dataclass
+from types import SimpleNamespace
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
 
 from agents.base import Episode, explain
 from agents.catalog import spec
+from app.db import writing
 from app.models import Match, Move, Seat, now
-from app.services import live
+from app.services.notifier import notify
+from app.services import live, ratings
 from app.services.agents import AgentPool, resolve_seat_agent
 from app.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from engine import RESIGN, Game, GameError, get_game
 
 MAX_AI_MOVES_PER_REQUEST = 5_000
 LOG_TAIL = 60
+MOVE_COLUMNS = (Move.ply, Move.seat, Move.action, Move.label, Move.explanation)
+"""What a view shows of a move, read as plain rows (no ORM objects to build)."""
+
+# Reads on the hot path are statements built once and run on the session's connection: building
+# a statement and going through the ORM cost ten to twenty times the query itself.
+_MATCH_ROW = select(Match.__table__).where(Match.id == bindparam("id"))
+_SEAT_ROWS = select(Seat.__table__).where(Seat.match_id == bindparam("id")).order_by(Seat.seat)
+_TAIL = (select(*MOVE_COLUMNS).where(Move.match_id == bindparam("id"))
+         .order_by(Move.ply.desc()).limit(bindparam("limit")))
+_ADVANCE = (update(Match.__table__)
+            .where(Match.id == bindparam("match"), Match.ply == bindparam("expected"))
+            .values(state=bindparam("new_state", type_=Match.state.type), ply=bindparam("new_ply"),
+                    last_move_at=bindparam("new_last_move_at"), status=bindparam("new_status"),
+                    finished_at=bindparam("new_finished_at", type_=Match.finished_at.type),
+                    steps=bindparam("new_steps")))
+_INSERT_MOVE = insert(Move.__table__)
+_SEAT_RESULT = (update(Seat.__table__).where(Seat.match_id == bindparam("match"), Seat.seat == bindparam("number"))
+                .values(score=bindparam("new_score"), won=bindparam("new_won")))
+_AFTER = select(*MOVE_COLUMNS).where(Move.match_id == bindparam("id"), Move.ply > bindparam("after")).order_by(Move.ply)
 
 
 @dataclass
@@ -45,6 +68,21 @@ def get_match(session: Session, match_id: str) -> Match:
     if match is None:
         raise NotFound(f"no match {match_id!r}")
     return match
+
+
+def read_match(session: Session, match_id: str) -> SimpleNamespace:
+    """A match to read (view, stream), as plain rows: the same attributes as ``Match`` and its
+    ``seats``, without building ORM objects. Moves go through ``get_match``."""
+    conn = session.connection()
+    row = conn.execute(_MATCH_ROW, {"id": match_id}).one_or_none()
+    if row is None:
+        raise NotFound(f"no match {match_id!r}")
+    seats = [SimpleNamespace(**s._mapping) for s in conn.execute(_SEAT_ROWS, {"id": match_id})]
+    return SimpleNamespace(**row._mapping, seats=seats)
+
+
+def moves_after(session: Session, match_id: str, after: int) -> list:
+    return session.connection().execute(_AFTER, {"id": match_id, "after": after}).all()
 
 
 def seat_of(match: Match, token: str | None) -> int | None:
@@ -96,68 +134,100 @@ def create_match(session: Session, pool: AgentPool, game_name: str, seats: list[
     match = Match(id=uuid.uuid4().hex, game=game_name, options=options, seed=seed, state=game.to_json(state),
                   ply=0, status="active", ai_only=not tokens, delay_ms=delay_ms, paused=False, steps=0,
                   last_move_at=time.time(), rematch_of=rematch_of, seats=rows)
+    match.__dict__["_parsed_state"] = (0, state)
     session.add(match)
-    session.commit()
+    with writing():
+        session.commit()
     if tokens:
         run_ai(session, pool, match)
     return match, tokens
 
 
 # ----- moving -----
-def _record(session: Session, match: Match, game: Game, state, seat: int, action_id: str, label: str,
-            explanation: dict | None):
-    """Store one move (numbered by the ply before it) atomically; Conflict when another
-    request moved first. Returns ``state``."""
-    over = game.is_over(state)
-    ply = match.ply
-    values = dict(state=game.to_json(state), ply=ply + 1, last_move_at=time.time())
-    if over:
-        values.update(status="finished", finished_at=now())
-    if match.paused and match.steps > 0:
-        values["steps"] = match.steps - 1
-    done = session.execute(update(Match).where(Match.id == match.id, Match.ply == ply)
-                           .values(**values).execution_options(synchronize_session=False)).rowcount
-    if not done:
-        session.rollback()
-        raise Conflict("the match moved on before this move; reload it")
-    session.add(Move(match_id=match.id, ply=ply, seat=seat, action=action_id, label=label,
-                     explanation=explanation))
-    if over:
-        scores, winners = game.scores(state), set(game.winners(state))
-        for s in match.seats:
-            s.score, s.won = float(scores[s.seat]), s.seat in winners
-    session.commit()
-    session.refresh(match)
-    if over:
-        learn_from(session, match, game)
+def state_of(game: Game, match: Match):
+    """The match's state as a value, parsed from its JSON once per ply and kept on the row
+    object for the rest of the request."""
+    cached = match.__dict__.get("_parsed_state")
+    if cached is not None and cached[0] == match.ply:
+        return cached[1]
+    state = game.from_json(match.state)
+    match.__dict__["_parsed_state"] = (match.ply, state)
     return state
 
 
+def _record(session: Session, match: Match, game: Game, state, seat: int, action_id: str, label: str,
+            explanation: dict | None) -> SimpleNamespace:
+    """Store one move (numbered by the ply before it) atomically; Conflict when another
+    request moved first. ``match`` (a row object or ``read_match``'s rows) is brought up to
+    date from what was written, without a reload. Returns the stored move."""
+    over = game.is_over(state)
+    ply = match.ply
+    values = dict(state=game.to_json(state), ply=ply + 1, last_move_at=time.time(),
+                  status="finished" if over else match.status, finished_at=now() if over else match.finished_at,
+                  steps=match.steps - 1 if match.paused and match.steps > 0 else match.steps)
+    move = SimpleNamespace(ply=ply, seat=seat, action=action_id, label=label, explanation=explanation)
+    results, winners = {}, set()
+    if over:
+        scores, winners = game.scores(state), set(game.winners(state))
+        results = {s.seat: (float(scores[s.seat]), s.seat in winners) for s in match.seats}
+    conn = session.connection()
+    with writing():
+        done = conn.execute(_ADVANCE, {"match": match.id, "expected": ply,
+                                       **{f"new_{k}": v for k, v in values.items()}}).rowcount
+        if not done:
+            session.rollback()
+            raise Conflict("the match moved on before this move; reload it")
+        conn.execute(_INSERT_MOVE, {"match_id": match.id, "created_at": now(), **vars(move)})
+        for number, (score, won) in results.items():
+            conn.execute(_SEAT_RESULT, {"match": match.id, "number": number, "new_score": score, "new_won": won})
+        if over:
+            ratings.rate_match(session, match.game, match.id, match.seats, winners)
+        session.commit()
+    for key, value in values.items():
+        _set(match, key, value)
+    for s in match.seats:
+        if s.seat in results:
+            _set(s, "score", results[s.seat][0])
+            _set(s, "won", results[s.seat][1])
+    match.__dict__["_parsed_state"] = (match.ply, state)
+    notify(match.id)
+    if over:
+        learn_from(session, match, game)
+    return move
+
+
+def _set(row, key: str, value) -> None:
+    """Bring an ORM object (as already stored) or a plain row object up to date."""
+    if hasattr(row, "_sa_instance_state"):
+        set_committed_value(row, key, value)
+    else:
+        setattr(row, key, value)
+
+
 def play_human(session: Session, pool: AgentPool, match: Match, seat: int, action_id: str,
-               ply: int | None) -> list[tuple[Move, dict]]:
+               ply: int | None) -> list[tuple[SimpleNamespace, dict]]:
     """A person's move (checked), then the AI seats' replies. Returns the moves made, each
     with the mover's seat's view after it (so a page can show them one by one)."""
     game = get_game(match.game)
-    state = game.from_json(match.state)
+    state = state_of(game, match)
     if match.status != "active":
         raise Conflict("the match is over")
     if ply is not None and ply != match.ply:
         raise Conflict(f"stale move: the match is at ply {match.ply}, not {ply}; reload it")
     if game.current_player(state) != seat:
         raise Conflict("it is not your turn")
-    start = match.ply
     new_state = game.apply_id(state, action_id)  # IllegalActionError -> 409, match unchanged
     label = "resigns" if action_id == RESIGN else game.action_label(game.parse_action(action_id))
-    states = [_record(session, match, game, new_state, seat, action_id, label, None)]
-    states += run_ai(session, pool, match)
-    moves = session.scalars(select(Move).where(Move.match_id == match.id, Move.ply >= start).order_by(Move.ply))
-    return [(m, game.observe(st, seat)) for m, st in zip(moves, states)]
+    made = [(_record(session, match, game, new_state, seat, action_id, label, None), new_state)]
+    made += run_ai(session, pool, match)
+    return [(m, game.observe(st, seat)) for m, st in made]
 
 
-def ai_move(session: Session, pool: AgentPool, match: Match):
-    """Let the AI seat to move play once; returns the new state, or None when no AI is to move."""
+def ai_move(session: Session, pool: AgentPool, match: Match) -> tuple[SimpleNamespace, object] | None:
+    """Let the AI seat to move play once; returns (the move, the new state), or None when no
+    AI is to move."""
     game = get_game(match.game)
-    state = game.from_json(match.state)
+    state = state_of(game, match)
     if match.status != "active" or game.is_over(state):
         return None
     seat = game.current_player(state)
@@ -174,20 +244,22 @@ def ai_move(session: Session, pool: AgentPool, match: Match):
     if why is not None:
         why_json = {**why.to_json(), "labels": {a.id: game.action_label(a) for a in legal if a.id in why.values}}
     if action == RESIGN:
-        return _record(session, match, game, game.resign(state, seat), seat, RESIGN, "resigns", why_json)
-    return _record(session, match, game, game.apply(state, action), seat, action.id,
-                   game.action_label(action), why_json)
+        after = game.resign(state, seat)
+        return _record(session, match, game, after, seat, RESIGN, "resigns", why_json), after
+    after = game.apply(state, action)
+    return _record(session, match, game, after, seat, action.id, game.action_label(action), why_json), after
 
 
-def run_ai(session: Session, pool: AgentPool, match: Match) -> list:
-    """AI seats move until a person is to move or the match ends; returns the states after each."""
-    states = []
+def run_ai(session: Session, pool: AgentPool, match: Match) -> list[tuple[SimpleNamespace, object]]:
+    """AI seats move until a person is to move or the match ends; returns (move, state after it)
+    for each."""
+    made = []
     for _ in range(MAX_AI_MOVES_PER_REQUEST):
-        state = ai_move(session, pool, match)
-        if state is None:
+        step = ai_move(session, pool, match)
+        if step is None:
             break
-        states.append(state)
-    return states
+        made.append(step)
+    return made
 
 
 def due(match: Match) -> bool:
@@ -197,6 +269,16 @@ def due(match: Match) -> bool:
     if match.paused:
         return match.steps > 0
     return time.time() - match.last_move_at >= match.delay_ms / 1000
+
+
+def due_in(match: Match) -> float | None:
+    """Seconds until the next move of a watched AI-only match is due (0: now); None when no
+    move will come without a control (not AI-only, over, or paused with no step granted)."""
+    if not match.ai_only or match.status != "active" or (match.paused and match.steps <= 0):
+        return None
+    if match.paused:
+        return 0.0
+    return max(0.0, match.last_move_at + match.delay_ms / 1000 - time.time())
 
 
 def control(session: Session, match: Match, action: str, delay_ms: int | None) -> Match:
@@ -215,6 +297,7 @@ def control(session: Session, match: Match, action: str, delay_ms: int | None) -
             raise ServiceError("delay_ms must be between 0 and 60000")
         match.delay_ms = delay_ms
     session.commit()
+    notify(match.id)
     return match
 
 
@@ -233,7 +316,7 @@ def learn_from(session: Session, match: Match, game: Game) -> None:
     if not learners:
         return
     moves = list(session.scalars(select(Move).where(Move.match_id == match.id).order_by(Move.ply)))
-    final = game.from_json(match.state)
+    final = state_of(game, match)
     winners = game.winners(final)
     for s in learners:
         episode = Episode(seat=s.seat, score=float(s.score or 0), won=s.seat in winners, drawn=not winners)
@@ -253,7 +336,7 @@ def public_explanation(game: Game, match: Match, move: Move, viewer: int | None)
         return None
     if match.ai_only or match.status == "finished" or not has_hidden_information(game) or viewer == move.seat:
         return e
-    values = {k: v for k, v in e["values"].items() if k == move.action}
+    values = {move.action: e["values"][move.action]} if move.action in e["values"] else {}
     return {"label": e["label"], "values": values, "labels": {move.action: move.label},
             "note": "the values of its other options are shown when the match ends (they would show its hand)"}
 
@@ -270,14 +353,13 @@ def seat_json(s: Seat) -> dict:
 
 def match_view(session: Session, match: Match, seat: int | None) -> dict:
     game = get_game(match.game)
-    state = game.from_json(match.state)
+    state = state_of(game, match)
     over = game.is_over(state)
     to_move = None if over else game.current_player(state)
     legal = []
     if seat is not None and seat == to_move:
         legal = [{"id": a.id, "label": game.action_label(a)} for a in game.legal_actions(state)]
-    tail = list(session.scalars(select(Move).where(Move.match_id == match.id)
-                                .order_by(Move.ply.desc()).limit(LOG_TAIL)))[::-1]
+    tail = session.connection().execute(_TAIL, {"id": match.id, "limit": LOG_TAIL}).all()[::-1]
     last_ai = next((m for m in reversed(tail) if m.explanation is not None), None)
     return {
         "id": match.id, "game": match.game, "status": match.status, "ply": match.ply,

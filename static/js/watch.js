@@ -28,7 +28,9 @@ function seatSelect(g, preset) {
 function resetSeats() {
   const g = game();
   const first = g.levels[0].id, last = g.levels[g.levels.length - 1].id;
-  seatsBox.replaceChildren(seatSelect(g, last), el("span", {}, "vs"), seatSelect(g, first));
+  // as many seats as the game needs (at least two), the strongest and the first level alternating
+  const picks = Array.from({ length: Math.max(2, g.players.min) }, (_, i) => seatSelect(g, i % 2 ? first : last));
+  seatsBox.replaceChildren(...picks.flatMap((s, i) => (i ? [el("span", {}, "vs"), s] : [s])));
 }
 gameSelect.addEventListener("change", resetSeats);
 document.getElementById("add-seat").addEventListener("click", () => {
