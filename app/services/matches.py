@@ -25,8 +25,8 @@ from app.models import Match, Move, Seat, now
 from app.services.notifier import notify
 from app.services import live, ratings
 from app.services.agents import AgentPool, resolve_seat_agent
-from app.services.errors import Conflict, Forbidden, NotFound, ServiceError
-from engine import RESIGN, Game, GameError, get_game
+from app.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized
+from engine import RESIGN, Game, GameError, IllegalActionError, get_game
 
 MAX_AI_MOVES_PER_REQUEST = 5_000
 LOG_TAIL = 60
@@ -66,7 +66,7 @@ def hash_token(token: str) -> str:
 def get_match(session: Session, match_id: str) -> Match:
     match = session.get(Match, match_id)
     if match is None:
-        raise NotFound(f"no match {match_id!r}")
+        raise NotFound(f"no match {clip(match_id)!r}")
     return match
 
 
@@ -76,7 +76,7 @@ def read_match(session: Session, match_id: str) -> SimpleNamespace:
     conn = session.connection()
     row = conn.execute(_MATCH_ROW, {"id": match_id}).one_or_none()
     if row is None:
-        raise NotFound(f"no match {match_id!r}")
+        raise NotFound(f"no match {clip(match_id)!r}")
     seats = [SimpleNamespace(**s._mapping) for s in conn.execute(_SEAT_ROWS, {"id": match_id})]
     return SimpleNamespace(**row._mapping, seats=seats)
 
@@ -103,7 +103,9 @@ def has_hidden_information(game: Game) -> bool:
 # ----- creating -----
 def create_match(session: Session, pool: AgentPool, game_name: str, seats: list[SeatRequest],
                  options: dict | None = None, seed: int | None = None, delay_ms: int = 700,
-                 rematch_of: str | None = None) -> tuple[Match, dict[int, str]]:
+                 rematch_of: str | None = None, client: str | None = None) -> tuple[Match, dict[int, str | None]]:
+    """A new match; returns it with the secrets to hand out: each human seat's token and, for
+    an AI-only match, the control token under key ``"control"``."""
     game = get_game(game_name)
     game.check_players(len(seats))
     options = game.resolve_options(options)
@@ -130,17 +132,19 @@ def create_match(session: Session, pool: AgentPool, game_name: str, seats: list[
         raise ServiceError("seed must be a whole number from 0 to 2**62")
     if not 0 <= delay_ms <= 60_000:
         raise ServiceError("delay_ms must be between 0 and 60000")
+    control_token = None if tokens else secrets.token_urlsafe(24)
     state = game.new_match(len(seats), seed, options)
     match = Match(id=uuid.uuid4().hex, game=game_name, options=options, seed=seed, state=game.to_json(state),
                   ply=0, status="active", ai_only=not tokens, delay_ms=delay_ms, paused=False, steps=0,
-                  last_move_at=time.time(), rematch_of=rematch_of, seats=rows)
+                  last_move_at=time.time(), rematch_of=rematch_of, seats=rows, client=client,
+                  control_hash=hash_token(control_token) if control_token else None)
     match.__dict__["_parsed_state"] = (0, state)
     session.add(match)
     with writing():
         session.commit()
     if tokens:
         run_ai(session, pool, match)
-    return match, tokens
+    return match, {**tokens, "control": control_token}
 
 
 # ----- moving -----
@@ -216,11 +220,35 @@ def play_human(session: Session, pool: AgentPool, match: Match, seat: int, actio
         raise Conflict(f"stale move: the match is at ply {match.ply}, not {ply}; reload it")
     if game.current_player(state) != seat:
         raise Conflict("it is not your turn")
+    check_canonical(game, state, action_id)
     new_state = game.apply_id(state, action_id)  # IllegalActionError -> 409, match unchanged
     label = "resigns" if action_id == RESIGN else game.action_label(game.parse_action(action_id))
     made = [(_record(session, match, game, new_state, seat, action_id, label, None), new_state)]
     made += run_ai(session, pool, match)
     return [(m, game.observe(st, seat)) for m, st in made]
+
+
+def check_canonical(game: Game, state, action_id: str) -> None:
+    """Action ids are canonical ASCII (``cell:4``; not ``cell:٤``, ``cell:04`` or ``CELL:4``):
+    an id the game reads differently from how it writes it is refused (422), one it cannot
+    read at all is an illegal action (409); both messages show the legal ids' format."""
+    if action_id == RESIGN:
+        return
+    examples = ", ".join(a.id for a in game.legal_actions(state)[:4]) or "none now"
+    hint = f"ids are written exactly as listed in legal_actions (for example {examples}) or 'resign'"
+    try:
+        parsed = game.parse_action(action_id) if action_id.isascii() else None
+    except IllegalActionError as err:
+        raise IllegalActionError(clip(action_id), f"{clip(err.reason, 200)}; {hint}") from None
+    except (GameError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+        raise IllegalActionError(clip(action_id), f"not an action of {game.title}; {hint}") from None
+    if parsed is None or getattr(parsed, "id", None) != action_id:
+        raise ServiceError(f"action {clip(action_id)!r} is not in canonical form: {hint}")
+
+
+def clip(text: str, limit: int = 40) -> str:
+    """At most ``limit`` characters of someone's input, for a message."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def ai_move(session: Session, pool: AgentPool, match: Match) -> tuple[SimpleNamespace, object] | None:
@@ -255,7 +283,10 @@ def run_ai(session: Session, pool: AgentPool, match: Match) -> list[tuple[Simple
     for each."""
     made = []
     for _ in range(MAX_AI_MOVES_PER_REQUEST):
-        step = ai_move(session, pool, match)
+        try:
+            step = ai_move(session, pool, match)
+        except Conflict:  # another request (a racing move's, a watcher's) made this reply: not an error
+            break
         if step is None:
             break
         made.append(step)
@@ -281,9 +312,13 @@ def due_in(match: Match) -> float | None:
     return max(0.0, match.last_move_at + match.delay_ms / 1000 - time.time())
 
 
-def control(session: Session, match: Match, action: str, delay_ms: int | None) -> Match:
+def control(session: Session, match: Match, token: str | None, action: str, delay_ms: int | None) -> Match:
     if not match.ai_only:
         raise Conflict("only AI-only matches can be paused and stepped")
+    if token is None:
+        raise Unauthorized("controlling a match needs its control token: Authorization: Bearer <control_token>")
+    if match.control_hash is None or not secrets.compare_digest(match.control_hash, hash_token(token)):
+        raise Forbidden("that is not this match's control token")
     if action == "pause":
         match.paused = True
     elif action == "resume":
@@ -311,20 +346,31 @@ def replay_states(game: Game, match: Match, moves: list[Move]):
 
 
 def learn_from(session: Session, match: Match, game: Game) -> None:
-    """Every live learner seated in the finished match learns from it, atomically."""
+    """Every live learner seated in the finished match learns from it, atomically, unless its
+    client's learning limit is reached; ``match.learning`` says for each which happened."""
     learners = [s for s in match.seats if s.kind == "agent" and spec(match.game, s.agent).live is not None]
     if not learners:
         return
     moves = list(session.scalars(select(Move).where(Move.match_id == match.id).order_by(Move.ply)))
     final = state_of(game, match)
     winners = game.winners(final)
+    outcome = {}
     for s in learners:
         episode = Episode(seat=s.seat, score=float(s.score or 0), won=s.seat in winners, drawn=not winners)
         for state, move in replay_states(game, match, moves):
             if move.seat == s.seat:
                 episode.steps.append((game.observe(state, s.seat), move.action))
-        learner = live.make_live_agent(session, match.game, s.agent)
-        live.apply_updates(session, match.game, s.agent, learner.learn(episode))
+        learner = live.make_live_agent(session, match.game, s.agent, own_copy=True)
+        updates = learner.learn(episode)
+        with writing():
+            why_not = live.apply_updates(session, match.game, s.agent, updates, client=match.client or "")
+        outcome[str(s.seat)] = {"agent": s.agent, "learned": why_not is None,
+                                **({"reason": f"not learned from: {why_not}"} if why_not else {})}
+    with writing():
+        session.execute(update(Match).where(Match.id == match.id).values(learning=outcome)
+                        .execution_options(synchronize_session=False))
+        session.commit()
+    _set(match, "learning", outcome)
 
 
 # ----- views -----
@@ -374,6 +420,7 @@ def match_view(session: Session, match: Match, seat: int | None) -> dict:
         "last_explanation": ({"ply": last_ai.ply, "seat": last_ai.seat, "action": last_ai.action,
                               **public_explanation(game, match, last_ai, seat)} if last_ai else None),
         "result": {"scores": game.scores(state), "winners": game.winners(state)} if over else None,
+        "learning": match.learning,
     }
 
 
