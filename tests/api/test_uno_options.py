@@ -15,7 +15,7 @@ def test_the_writeup_preset_is_described_accepted_and_stored_in_full(client):
         "play_drawn": False, "reverse_skips_two": False, "wd4_when": "no_other_card", "target_score": 200}
     r = client.post("/api/matches", json={"game": "uno", "seats": [HUMAN, {"type": "agent", "level": 2}],
                                           "options": {"preset": "house"}})
-    assert r.status_code == 400 and "preset" in r.json()["detail"]
+    assert r.status_code == 422 and "preset" in r.json()["detail"]
 
 
 def test_the_lobby_offers_the_preset(client):
