@@ -164,32 +164,26 @@ def feature_matrix(racks: np.ndarray, masks: np.ndarray, max_card: int, turns: n
         mean_d = np.bincount(label, d, clumps) / size
         spread = np.bincount(label, np.abs(d - mean_d[label]), clumps) / size
         cen = size / (1.0 + spread)
-        for col, values in ((4, cerr), (11, cerr * w), (7, dens + lone), (14, (dens + lone) * w),
-                            (8, dens), (15, dens * w), (9, cen), (16, cen * w)):
-            out[:, col] = np.bincount(row, values, m_rows)
-        out[:, 4] /= err_scale
-        out[:, 11] /= err_scale
-        out[:, 7:10] /= r
-        out[:, 14:17] /= r
+        adj = dens + lone
+        per_clump = np.stack([cerr / err_scale, adj / r, dens / r, cen / r]).T
+        sums = np.zeros((m_rows, 8))
+        np.add.at(sums, row, np.hstack([per_clump, per_clump * w[:, None]]))
+        out[:, [4, 7, 8, 9, 11, 14, 15, 16]] = sums
     else:
         out[:, [4, 7, 8, 9, 11, 14, 15, 16]] = 0.0
     # holes: the values that fit between the kept neighbours
     hole = ~kept
     prev_slot = np.maximum.accumulate(np.where(kept, slot, -1), axis=1)
     next_slot = np.minimum.accumulate(np.where(kept, slot, r)[:, ::-1], axis=1)[:, ::-1]
-    padded = np.empty((m_rows, r + 2))
-    padded[:, 0] = 0.0
-    padded[:, 1:-1] = cards
+    padded = np.empty((m_rows, r + 2), np.int64)
+    padded[:, 0] = 0
+    padded[:, 1:-1] = racks
     padded[:, -1] = n + 1
-    prev_card = np.take_along_axis(padded, prev_slot + 1, axis=1)
-    next_card = np.take_along_axis(padded, next_slot + 1, axis=1)
-    lo = (prev_card + (slot - prev_slot)).astype(np.int64)
-    hi = (next_card - (next_slot - slot)).astype(np.int64)
-    ok = hole & (hi >= lo)
-    lo_c = np.clip(lo - 1, 0, n)
-    hi_c = np.clip(hi, 0, n)
-    rows_p = prefix[which]
-    p = np.where(ok, (np.take_along_axis(rows_p, hi_c, 1) - np.take_along_axis(rows_p, lo_c, 1)) / unseen, 0.0)
+    ridx = np.arange(m_rows)[:, None]
+    lo = padded[ridx, prev_slot + 1] + (slot - prev_slot)  # 1 <= lo, hi <= n (see the docstring)
+    hi = padded[ridx, next_slot + 1] - (next_slot - slot)
+    rows_p = prefix[which][ridx, np.concatenate([hi, lo - 1], axis=1)]
+    p = np.where(hole & (hi >= lo), (rows_p[:, :r] - rows_p[:, r:]) / unseen, 0.0)
     holes = hole.sum(axis=1)
     out[:, 5] = np.where(hole, p, 1.0).prod(axis=1)
     out[:, 12] = np.where(hole, 1.0 - skew * (1.0 - p), 1.0).prod(axis=1)
