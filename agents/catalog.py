@@ -37,9 +37,9 @@ class AgentSpec:
 
 
 def _packages() -> dict[str, Any]:
-    from agents import racko, tictactoe, uno, yaniv
+    from agents import queen_of_spades, racko, tictactoe, uno, yaniv
 
-    return {"tictactoe": tictactoe, "uno": uno, "yaniv": yaniv, "racko": racko}
+    return {"tictactoe": tictactoe, "uno": uno, "yaniv": yaniv, "racko": racko, "queen_of_spades": queen_of_spades}
 
 
 _PACKAGES = _packages()

@@ -7,11 +7,16 @@ neighbours* (in Uno the player after one who hoards Draw Twos suffers). Each gam
 tournament seed and the game number, so a tournament replays exactly whatever
 the executor (a local process pool, or a Dask cluster's executor).
 
+A game that needs more seats than players are named (Queen of Spades takes four)
+seats them alternating when their number divides the seats (``seat_count``): two
+players sit A B A B, and game ``i`` shifts them ``i`` seats on, so the pairs take
+turns leading; each player then scores the mean of its seats.
+
 The result reports per player: win share (a game with k winners gives each 1/k)
-with its standard error, draws, mean points, mean moves per game, the win share
-by seat position, and the first player's lead over it (the difference of their
-win shares, with the standard error of the game-by-game difference: the test of
-"the first player beats this one").
+with its standard error, draws, mean points with their standard error, mean moves
+per game, the win share by seat position, and the first player's lead over it (the
+difference of their win shares, with the standard error of the game-by-game
+difference: the test of "the first player beats this one").
 """
 from __future__ import annotations
 
@@ -22,7 +27,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Callable, Sequence
 
 from agents.catalog import make_agent
-from engine import RESIGN, chance, get_game
+from engine import RESIGN, GameError, chance, get_game
 
 
 def seating(i: int, n: int) -> tuple[int, ...]:
@@ -36,6 +41,33 @@ def seating(i: int, n: int) -> tuple[int, ...]:
         index, k = divmod(k, math.factorial(j - 1))
         base.append(rest.pop(index))
     return tuple(base[(seat + i) % n] for seat in range(n))
+
+
+def seat_count(game, players: int) -> int:
+    """Seats at the table for ``players`` named players: as many as named when the game takes
+    that many; when it takes more and their number divides its seats, each player sits in every
+    ``players``-th seat (two players at a four-seat table: A B A B)."""
+    if not isinstance(players, int) or players < 1:
+        raise GameError(f"a tournament needs players, got {players!r}")
+    if players < game.min_players and players >= 2 and game.min_players % players == 0:
+        return game.min_players
+    game.check_players(players)
+    return players
+
+
+def arrangement(i: int, players: int, seats: int) -> tuple[int, ...]:
+    """Game ``i``'s ``order[seat]`` = the player in that seat: every arrangement in turn
+    (``seating``) when each player has one seat, else alternating and shifted ``i`` seats on."""
+    if seats == players:
+        return seating(i, players)
+    return tuple((seat + i) % players for seat in range(seats))
+
+
+def seating_note(players: int, seats: int) -> str:
+    if seats == players:
+        return "every arrangement of the players around the table in turn"
+    pattern = " ".join("ABCDEFGH"[seat % players] for seat in range(seats))
+    return f"{pattern} around the table, shifted one seat each game (so each side leads in turn)"
 
 
 @dataclass(frozen=True)
@@ -53,10 +85,10 @@ def play_games(game_name: str, players: Sequence[str], indices: Sequence[int], s
     """Play the games numbered ``indices``; runs in a worker process."""
     game = get_game(game_name)
     agents = [make_agent(game_name, p, (values or {}).get(p)) for p in players]
-    n = len(players)
+    n = seat_count(game, len(players))
     records = []
     for i in indices:
-        order = seating(i, n)
+        order = arrangement(i, len(players), n)
         seats = [agents[order[seat]] for seat in range(n)]
         game_seed = chance(seed, "game", i).getrandbits(48)
         rng = random.Random(f"{seed}:agents:{i}")
@@ -78,7 +110,8 @@ class PlayerStats:
     wins: float = 0.0
     wins_sq: float = 0.0
     draws: int = 0
-    points: float = 0.0
+    points: float = 0.0  # per game: the mean over the player's seats
+    points_sq: float = 0.0
     moves: int = 0
     by_seat: list[list[float]] = field(default_factory=list)  # [win share sum, games] per seat
     lead: float = 0.0  # sum over games of (the first player's win share - this player's)
@@ -100,6 +133,11 @@ class PlayerStats:
         return self._se(self.wins, self.wins_sq, self.games)
 
     @property
+    def points_se(self) -> float:
+        """Standard error of the mean points per game."""
+        return self._se(self.points, self.points_sq, self.games)
+
+    @property
     def first_lead(self) -> tuple[float, float]:
         """How far the first player's win share is ahead of this player's, with its standard
         error from the game-by-game differences (the shares of one game are not independent)."""
@@ -107,11 +145,11 @@ class PlayerStats:
 
     def to_json(self) -> dict:
         out = asdict(self)
-        for kept_internal in ("wins_sq", "lead", "lead_sq"):
+        for kept_internal in ("wins_sq", "lead", "lead_sq", "points_sq"):
             del out[kept_internal]
         lead, lead_se = self.first_lead
         out.update(win_share=self.win_share, win_se=self.win_se, first_lead=lead, first_lead_se=lead_se,
-                   mean_points=self.points / self.games if self.games else 0.0,
+                   mean_points=self.points / self.games if self.games else 0.0, points_se=self.points_se,
                    mean_moves=self.moves / self.games if self.games else 0.0,
                    draw_share=self.draws / self.games if self.games else 0.0,
                    seat_win_share=[s / g if g else None for s, g in self.by_seat])
@@ -127,34 +165,48 @@ class TournamentResult:
     seed: int
     options: dict
     stats: list[PlayerStats]
+    seats: int = 0  # seats at the table (more than players when they alternate)
+
+    @property
+    def seating(self) -> str:
+        return seating_note(len(self.players), self.seats or len(self.players))
 
     def to_json(self) -> dict:
         return {"game": self.game, "players": self.players, "games": self.games, "seed": self.seed,
-                "options": self.options, "stats": [s.to_json() for s in self.stats]}
+                "options": self.options, "seats": self.seats or len(self.players), "seating": self.seating,
+                "stats": [s.to_json() for s in self.stats]}
 
 
 def summarise(game: str, players: Sequence[str], seed: int, options: dict | None,
               records: Sequence[GameRecord]) -> TournamentResult:
     n = len(players)
-    stats = [PlayerStats(p, by_seat=[[0.0, 0] for _ in range(n)]) for p in players]
+    seats = len(records[0].order) if records else n
+    stats = [PlayerStats(p, by_seat=[[0.0, 0] for _ in range(seats)]) for p in players]
     for r in records:
-        shares = [0.0] * n
+        seat_share = [0.0] * seats
         for seat in r.winners:
-            shares[r.order[seat]] = 1.0 / len(r.winners)
+            seat_share[seat] = 1.0 / len(r.winners)
+        shares, points, count = [0.0] * n, [0.0] * n, [0] * n
         for seat, who in enumerate(r.order):
-            s = stats[who]
-            share = shares[who]
+            shares[who] += seat_share[seat]
+            points[who] += r.scores[seat]
+            count[who] += 1
+            stats[who].by_seat[seat][0] += seat_share[seat]
+            stats[who].by_seat[seat][1] += 1
+        for who in range(n):
+            if not count[who]:
+                continue
+            s, share, pts = stats[who], shares[who], points[who] / count[who]
             s.lead += shares[0] - share
             s.lead_sq += (shares[0] - share) ** 2
             s.games += 1
             s.wins += share
             s.wins_sq += share * share
             s.draws += not r.winners
-            s.points += r.scores[seat]
+            s.points += pts
+            s.points_sq += pts * pts
             s.moves += r.moves
-            s.by_seat[seat][0] += share
-            s.by_seat[seat][1] += 1
-    return TournamentResult(game, list(players), len(records), seed, dict(options or {}), stats)
+    return TournamentResult(game, list(players), len(records), seed, dict(options or {}), stats, seats)
 
 
 def run(game: str, players: Sequence[str], games: int, seed: int = 1, options: dict | None = None,
@@ -163,7 +215,7 @@ def run(game: str, players: Sequence[str], games: int, seed: int = 1, options: d
         progress: Callable[[int], None] | None = None) -> TournamentResult:
     """Play ``games`` games; with an executor they run in chunks in parallel."""
     g = get_game(game)
-    g.check_players(len(players))
+    seat_count(g, len(players))
     g.resolve_options(options)
     if games < 1:
         raise ValueError("a tournament needs at least one game")

@@ -2,7 +2,8 @@
 
 Each level plays ``N`` two-player games against each reference (seats alternate).
 Its strength is the score share (win 1, draw 1/2, loss 0) with a 95% interval
-(±1.96 standard errors). The result is written to agents/saved/calibration/GAME.json,
+(±1.96 standard errors); in games scored in zero-sum points per deal (Queen of
+Spades: two seats each, A B A B) it is the mean points per deal per seat instead. The result is written to agents/saved/calibration/GAME.json,
 which the lobby and ``GET /api/games/GAME`` show.
 """
 from __future__ import annotations
@@ -21,7 +22,7 @@ from agents import tournament
 from agents.catalog import levels, references, spec
 from agents.saved_files import SAVED, write_saved
 from app.commands.common import executor, live_values, progress_bar
-from engine import GameError
+from engine import GameError, get_game
 
 
 def score(stats: tournament.PlayerStats) -> tuple[float, float]:
@@ -50,10 +51,12 @@ def main(argv: list[str]) -> int:
         values = live_values(args.game, ids + refs)
     except GameError as err:
         raise SystemExit(f"parlour calibrate: {err}") from None
+    per_deal = getattr(get_game(args.game), "points_per_deal", False)
     out = {"game": args.game, "games": args.games, "seed": args.seed,
            "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
            "command": "parlour calibrate " + " ".join(argv), "references": refs,
-           "measure": "score share (win 1, draw 1/2) with a 95% interval, seats alternating", "agents": {}}
+           "measure": ("mean points per deal per seat with a 95% interval, two seats each (A B A B)" if per_deal
+                       else "score share (win 1, draw 1/2) with a 95% interval, seats alternating"), "agents": {}}
     start = time.perf_counter()
     with executor(args.workers, args.cluster) as pool, progress_bar(f"calibrating {args.game}") as bar:
         task = bar.add_task("games", total=args.games * len(ids) * len(refs))
@@ -63,6 +66,11 @@ def main(argv: list[str]) -> int:
                 result = tournament.run(args.game, [agent, ref], args.games, args.seed, None, pool, values=values,
                                         progress=lambda k: bar.advance(task, k))
                 s = result.stats[0]
+                if per_deal:
+                    vs[spec(args.game, ref).title] = {
+                        "score": s.points / s.games, "half_width": 1.96 * s.points_se, "unit": "points per deal",
+                        "games": s.games}
+                    continue
                 share, half = score(s)
                 vs[spec(args.game, ref).title] = {
                     "score": share, "half_width": half, "games": s.games, "win": s.wins / s.games,
@@ -73,13 +81,15 @@ def main(argv: list[str]) -> int:
                                                 "(it changes with every game people play)")
     out["seconds"] = round(time.perf_counter() - start, 1)
     path = write_saved(Path(args.out) if args.out else SAVED / "calibration" / f"{args.game}.json", out)
-    t = Table(title=f"{args.game}: score share vs each reference, 95% interval ({args.games} games each)")
+    measure = "mean points per deal" if per_deal else "score share"
+    t = Table(title=f"{args.game}: {measure} vs each reference, 95% interval ({args.games} games each)")
     t.add_column("level")
     t.add_column("agent")
     for ref in refs:
         t.add_column(f"vs {spec(args.game, ref).title}", justify="right")
     for i, agent in enumerate(ids):
-        t.add_row(str(i + 1), agent, *[f"{100 * v['score']:.1f}% ± {100 * v['half_width']:.1f}"
+        t.add_row(str(i + 1), agent, *[(f"{v['score']:+.3f} ± {v['half_width']:.3f}" if per_deal else
+                                        f"{100 * v['score']:.1f}% ± {100 * v['half_width']:.1f}")
                                        for v in out["agents"][agent]["vs"].values()])
     Console(width=max(100, Console().width)).print(t)
     print(f"written to {path}", file=sys.stderr)

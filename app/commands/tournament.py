@@ -14,7 +14,7 @@ from rich.table import Table
 
 from agents import tournament
 from app.commands.common import executor, live_values, progress_bar
-from engine import GameError
+from engine import GameError, get_game
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -54,6 +54,28 @@ def table(result: tournament.TournamentResult, seconds: float) -> Table:
     return t
 
 
+def points_table(result: tournament.TournamentResult, seconds: float, whole_match: bool) -> Table:
+    """For games scored in zero-sum points per deal (Queen of Spades): mean points ± s.e. first."""
+    unit = "match" if whole_match else "deal"
+    t = Table(title=f"{result.game}: {result.games} {unit}s, seed {result.seed}, {seconds:.1f} s",
+              caption=f"seating: {result.seating}; points per {unit} per seat (a pair's total is twice this)"
+              if result.seats != len(result.players) else f"seating: {result.seating}")
+    t.add_column("player")
+    t.add_column("seats", justify="right")
+    t.add_column(f"mean points per {unit} ± s.e.", justify="right")
+    t.add_column("wins %", justify="right")
+    t.add_column("moves/game", justify="right")
+    for seat in range(result.seats):
+        t.add_column(f"wins % in seat {seat + 1}", justify="right")
+    per_game = result.seats // len(result.players)
+    for s in result.stats:
+        j = s.to_json()
+        t.add_row(s.player, str(per_game), f"{j['mean_points']:+.3f} ± {j['points_se']:.3f}",
+                  tournament.share_with_error(s.win_share, s.win_se), f"{j['mean_moves']:.1f}",
+                  *[f"{100 * x:.1f}" if x is not None else "–" for x in j["seat_win_share"]])
+    return t
+
+
 def store(result: tournament.TournamentResult, seconds: float) -> int:
     from app.db import get_engine, migrate, session_factory
     from app.models import Tournament
@@ -88,6 +110,8 @@ def main(argv: list[str]) -> int:
     stored = None if args.no_store else store(result, seconds)
     if args.json:
         print(json.dumps({**result.to_json(), "seconds": seconds, "id": stored}, indent=1))
+    elif getattr(get_game(args.game), "points_per_deal", False):
+        Console(width=max(100 + 22 * result.seats, Console().width)).print(points_table(result, seconds, args.match))
     else:
         Console(width=max(100 + 22 * len(result.players), Console().width)).print(table(result, seconds))
         if stored is not None:

@@ -23,6 +23,7 @@ class QueenOfSpades(Game[State, Play]):
     min_players = 4
     max_players = 4
     has_hidden_information = True
+    points_per_deal = True  # zero-sum points each deal: tournaments lead with mean points per deal ± s.e.
     summary = ("Grasobern: 4 players, 32 cards, 8 each, follow suit, no trumps. Do not take the trick "
                "with the Q♠, nor the last trick, unless you take every trick. Points per deal sum to zero.")
     options = (

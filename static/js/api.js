@@ -65,8 +65,9 @@ export function el(tag, attrs = {}, ...children) {
 // "62% ±3 vs Random" style text from a calibration entry.
 export function strengthText(s) {
   if (!s) return "not measured yet";
-  return Object.entries(s.vs).map(([ref, r]) =>
-    `${Math.round(100 * r.score)}% ±${Math.round(100 * r.half_width)} vs ${ref}`).join(" · ");
+  return Object.entries(s.vs).map(([ref, r]) => (r.unit === "points per deal"
+    ? `${r.score >= 0 ? "+" : "−"}${Math.abs(r.score).toFixed(2)} ±${r.half_width.toFixed(2)} points a deal vs ${ref}`
+    : `${Math.round(100 * r.score)}% ±${Math.round(100 * r.half_width)} vs ${ref}`)).join(" · ");
 }
 
 export const pct = (x) => `${Math.round(100 * x)}%`;
