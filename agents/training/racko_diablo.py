@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import multiprocessing
+import os
 import random
 import shlex
 import sys
@@ -158,8 +159,11 @@ def selfplay(net: Network, rules: Rules, players: int, seeds: list[int], width: 
 
 
 def play_batch(layers, rules: Rules, players: int, seeds: list[int], forced_random: bool = True):
-    """Self-play deals ``seeds`` with the given weights (runs in a worker process)."""
-    return selfplay(Network(layers), rules, players, seeds, forced_random=forced_random)
+    """Self-play deals ``seeds`` with the given weights (runs in a worker process); also the
+    CPU seconds it took."""
+    start = time.process_time()
+    deals = selfplay(Network(layers), rules, players, seeds, forced_random=forced_random)
+    return deals, time.process_time() - start
 
 
 # ----- the JAX update -----
@@ -228,6 +232,8 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--eval-every", type=int, default=0, help="games between matches against Kyle (0: at the end only)")
     p.add_argument("--eval-games", type=int, default=400)
+    p.add_argument("--seconds", type=float, default=float("inf"),
+                   help="stop training after this long (wall clock), even before --games")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", type=Path, default=None, help="default agents/saved/racko/diablo[2][-r5].json")
     return p
@@ -239,27 +245,31 @@ def default_name(hidden: list[int], rack_size: int) -> str:
 
 
 def train(args, progress=None, executor: Executor | None = None):
-    """Run the training; returns (network, curve, evaluations, train seconds)."""
+    """Run the training; returns (network, curve, evaluations, train seconds, train CPU seconds
+    of every process)."""
     hidden = [int(h) for h in str(args.hidden).split(",")]
     rules = Rules(args.rack_size, args.max_card or (args.players + 2) * args.rack_size, args.max_turns)
     net = Network.initial([FEATURES, *hidden, 1], args.seed)
     learner = Learner(net, args.lr, pad=args.batch * args.players * 4 * args.rack_size)
     curve, evaluations = [], []
-    played, seconds = 0, 0.0
+    played, seconds, cpu = 0, 0.0, 0.0
+    budget_start = time.perf_counter()
     window: list[tuple[float, bool]] = []
     per_point = max(args.batch, args.games // 100)
     workers = max(1, args.workers)
-    while played < args.games:
+    while played < args.games and time.perf_counter() - budget_start < args.seconds:
         start = time.perf_counter()
         count = min(args.batch, args.games - played)
         seeds = [args.seed * 10_000_000 + played + i for i in range(count)]
+        cpu_start = time.process_time()
         if executor is None:
-            deals = play_batch(net.layers, rules, args.players, seeds)
+            deals, _ = play_batch(net.layers, rules, args.players, seeds)
         else:
             parts = [seeds[k::workers] for k in range(workers)]
             futures = [executor.submit(play_batch, net.layers, rules, args.players, part) for part in parts if part]
             results = [f.result() for f in futures]
-            by_seed = {s: d for part, res in zip(parts, results) for s, d in zip(part, res)}
+            cpu += sum(c for _, c in results)
+            by_seed = {s: d for part, (res, _) in zip(parts, results) for s, d in zip(part, res)}
             deals = [by_seed[s] for s in seeds]
         rows = [x for d in deals for x in d[0]]
         targets = [x for d in deals for x in d[1]]
@@ -267,20 +277,25 @@ def train(args, progress=None, executor: Executor | None = None):
         loss = learner.step(rows, targets, weights)
         net = learner.network()
         seconds += time.perf_counter() - start
+        cpu += time.process_time() - cpu_start
         played += count
         for d in deals:
             window.append((sum(d[3]) / len(d[3]), d[4] >= 0))
         if len(window) >= per_point or played >= args.games:
             curve.append({"games": played, "moves_per_game": float(np.mean([m for m, _ in window])),
                           "racko_share": float(np.mean([w for _, w in window])), "loss": loss,
-                          "seconds": round(seconds, 1)})
+                          "seconds": round(seconds, 1), "cpu_seconds": round(cpu, 1)})
             window = []
         if args.eval_every and played % args.eval_every < count and played < args.games:
             evaluations.append(evaluate(net, args, played))
         if progress is not None:
             progress(count)
+    if window:
+        curve.append({"games": played, "moves_per_game": float(np.mean([m for m, _ in window])),
+                      "racko_share": float(np.mean([w for _, w in window])), "loss": loss,
+                      "seconds": round(seconds, 1), "cpu_seconds": round(cpu, 1)})
     evaluations.append(evaluate(net, args, played))
-    return net, curve, evaluations, seconds
+    return net, curve, evaluations, seconds, cpu
 
 
 def evaluate(net: Network, args, played: int) -> dict:
@@ -318,9 +333,9 @@ def main(argv: list[str] | None = None, prog: str = "parlour train racko diablo"
         task = progress.add_task(f"training Diablo {FEATURES}-{'-'.join(map(str, hidden))}-1", total=args.games)
         if args.workers > 1:
             with ProcessPoolExecutor(args.workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-                net, curve, evaluations, train_seconds = train(args, lambda n: progress.advance(task, n), pool)
+                net, curve, evaluations, train_seconds, cpu = train(args, lambda n: progress.advance(task, n), pool)
         else:
-            net, curve, evaluations, train_seconds = train(args, lambda n: progress.advance(task, n))
+            net, curve, evaluations, train_seconds, cpu = train(args, lambda n: progress.advance(task, n))
     seconds = time.perf_counter() - started
     last = evaluations[-1]
     meta = {
@@ -328,9 +343,11 @@ def main(argv: list[str] | None = None, prog: str = "parlour train racko diablo"
         "shape": net.shape, "rules": {"rack_size": args.rack_size, "players": args.players,
                                       "max_card": args.max_card or (args.players + 2) * args.rack_size,
                                       "max_turns": args.max_turns},
-        "games": args.games, "batch": args.batch, "lr": args.lr, "workers": args.workers,
+        "games": curve[-1]["games"], "batch": args.batch, "lr": args.lr, "workers": args.workers,
         "timing": {"seconds": round(seconds, 1), "train_seconds": round(train_seconds, 1),
-                   "train_games_per_second": round(args.games / train_seconds, 1)},
+                   "train_cpu_seconds": round(cpu, 1),
+                   "train_games_per_second": round(curve[-1]["games"] / train_seconds, 1),
+                   "load_average": os.getloadavg()[0]},
         "curve": curve, "evaluations": evaluations,
         "claims": {"vs_kyle": last["win_share"], "vs_kyle_deals": last["deals"],
                    "moves_per_game": curve[-1]["moves_per_game"]},
@@ -348,8 +365,9 @@ def main(argv: list[str] | None = None, prog: str = "parlour train racko diablo"
                             [("Diablo", [e["games"] for e in evaluations], [e["win_share"] for e in evaluations])],
                             x_label="training games"))
     svg.write_text(line_charts(panels, f"Diablo: {command}", panel_width=420))
-    console.print(f"Diablo after {args.games:,} games: {curve[-1]['moves_per_game']:.2f} moves per game; "
+    console.print(f"Diablo after {curve[-1]['games']:,} games: {curve[-1]['moves_per_game']:.2f} moves per game; "
                   f"{100 * last['win_share']:.1f}% ± {100 * last['win_se']:.1f} of {last['deals']} deals against Kyle; "
-                  f"{seconds:.0f} s ({meta['timing']['train_games_per_second']} training games/s); "
+                  f"{seconds:.0f} s ({meta['timing']['train_games_per_second']} training games/s, "
+                  f"{cpu:.0f} CPU s in training); "
                   f"saved {out.with_suffix('.npz')}, {out}, {svg}")
     return 0

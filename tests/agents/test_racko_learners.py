@@ -257,9 +257,9 @@ def test_a_tiny_diablo_training_run_moves_the_weights():
     pytest.importorskip("jax")
     from agents.training import racko_diablo
     args = Namespace(hidden="8", rack_size=5, players=2, max_card=0, max_turns=200, games=16, batch=8, lr=0.01,
-                     workers=1, eval_every=0, eval_games=4, seed=3)
+                     workers=1, eval_every=0, eval_games=4, seed=3, seconds=float("inf"))
     before = Network.initial([FEATURES, 8, 1], 3)
-    net, curve, evaluations, seconds = racko_diablo.train(args)
+    net, curve, evaluations, seconds, cpu = racko_diablo.train(args)
     assert net.shape == [17, 8, 1] and not np.allclose(net.layers[0][0], before.layers[0][0])
     assert curve[-1]["games"] == 16 and np.isfinite(curve[-1]["loss"]) and evaluations[-1]["deals"] == 4
 
