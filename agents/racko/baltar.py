@@ -139,8 +139,15 @@ def vote_place(members: Sequence[tuple[QTables, float]], state: int, actions: Se
     return max(sorted(votes), key=lambda a: votes[a])
 
 
+def slot_map(r: int, r0: int) -> list[int]:
+    """The slots of an ``r``-slot rack a table trained on ``r0`` slots reads (spread evenly)."""
+    return list(range(r)) if r == r0 else [round(i * (r - 1) / max(1, r0 - 1)) for i in range(r0)]
+
+
 class Baltar(WriteupPlayer):
-    """Baltar playing one table (a one-member ensemble) or a weighted vote of several."""
+    """Baltar playing one table (a one-member ensemble) or a weighted vote of several. At a
+    rack size it has no table for, it plays the tables of the nearest size on evenly spread
+    slots (``slot_map``)."""
 
     name = "baltar"
 
@@ -148,42 +155,44 @@ class Baltar(WriteupPlayer):
         super().__init__(forced_random)
         self.members = list(members)
 
-    def _state(self, view: dict) -> tuple[int, int]:
+    def _read(self, view: dict) -> tuple[int, list[tuple[QTables, float]], list[int]]:
+        """(state, the tables voting, the slots they read)."""
+        r = view["options"]["rack_size"]
+        sizes = {t.rack_size for t, _ in self.members}
+        r0 = min(sizes, key=lambda s: (abs(s - r), -s))
+        slots = slot_map(r, r0)
         prefix = unseen_prefix(view["options"]["max_card"], view_seen(view))
         card = view["discard_top"] if view["phase"] == "draw" else view["drawn"]
-        return state_bits(view["rack"], card, prefix), view["options"]["rack_size"]
-
-    def _tables(self, r: int) -> list[tuple[QTables, float]]:
-        members = [(t, w) for t, w in self.members if t.rack_size == r]
-        if not members:
-            raise ValueError(f"Baltar has no table for {r} slots (trained: "
-                             f"{sorted({t.rack_size for t, _ in self.members})})")
-        return members
+        rack = view["rack"]
+        state = state_bits([rack[j] for j in slots], card, prefix)
+        return state, [(t, w) for t, w in self.members if t.rack_size == r0], slots
 
     def decide(self, view: dict) -> int:
-        state, r = self._state(view)
-        members = self._tables(r)
+        state, members, slots = self._read(view)
         if view["phase"] == "draw":
             return DRAW_DISCARD if vote_draw(members, state) else DRAW_DECK
-        a = vote_place(members, state, place_actions(r, view["drawn_from"] == "discard"))
-        return code_of_slot(-1 if a == r else a)
+        r0 = len(slots)
+        a = vote_place(members, state, place_actions(r0, view["drawn_from"] == "discard"))
+        return code_of_slot(-1 if a == r0 else slots[a])
 
     def explain(self, view: dict, legal_actions) -> Explanation:
-        state, r = self._state(view)
-        members = self._tables(r)
+        state, members, slots = self._read(view)
+        r0 = len(slots)
         weight = sum(w for _, w in members)
         if view["phase"] == "draw":
             q = sum(w * t.draw[state] for t, w in members) / weight
             values = {"draw:deck": float(q[0]), "draw:discard": float(q[1])}
         else:
             q = sum(w * t.place[state] for t, w in members) / weight
-            values = {f"place:{k + 1}": float(q[k]) for k in range(r)}
-            values["discard"] = float(q[r])
-        bits = format(state, f"0{r + 1}b")[::-1]
+            values = {f"place:{slots[k] + 1}": float(q[k]) for k in range(r0)}
+            values["discard"] = float(q[r0])
+        bits = format(state, f"0{r0 + 1}b")[::-1]
         note = (f"state {bits} (slot 1 first, then the {'discard' if view['phase'] == 'draw' else 'drawn'} card; "
                 "1 = more unseen cards above it than below)")
         if len(members) > 1:
             note += f"; weighted mean of {len(members)} tables' Q-values (they vote)"
+        if r0 != view["options"]["rack_size"]:
+            note += f"; tables trained on {r0} slots, reading slots {', '.join(str(s + 1) for s in slots)}"
         return Explanation("Q-value", {a.id: values[a.id] for a in legal_actions if a.id in values}, note)
 
 
