@@ -14,9 +14,10 @@ turns leading; each player then scores the mean of its seats.
 
 The result reports per player: win share (a game with k winners gives each 1/k)
 with its standard error, draws, mean points with their standard error, mean moves
-per game, the win share by seat position, and the first player's lead over it (the
-difference of their win shares, with the standard error of the game-by-game
-difference: the test of "the first player beats this one").
+per game (every seat's actions; in a game with ``actions_per_move``, e.g. Rack-O's
+draw + place, that player's own moves), the win share by seat position, and the
+first player's lead over it (the difference of their win shares, with the standard
+error of the game-by-game difference: the test of "the first player beats this one").
 """
 from __future__ import annotations
 
@@ -77,6 +78,7 @@ class GameRecord:
     scores: tuple[float, ...]
     winners: tuple[int, ...]  # seats
     moves: int
+    seat_moves: tuple[int, ...] | None = None  # per seat, in games that count moves per player
 
 
 def play_games(game_name: str, players: Sequence[str], indices: Sequence[int], seed: int,
@@ -86,6 +88,7 @@ def play_games(game_name: str, players: Sequence[str], indices: Sequence[int], s
     game = get_game(game_name)
     agents = [make_agent(game_name, p, (values or {}).get(p)) for p in players]
     n = seat_count(game, len(players))
+    per_move = getattr(game, "actions_per_move", None)  # moves counted per player
     records = []
     for i in indices:
         order = arrangement(i, len(players), n)
@@ -94,12 +97,16 @@ def play_games(game_name: str, players: Sequence[str], indices: Sequence[int], s
         rng = random.Random(f"{seed}:agents:{i}")
         state = (game.new_match if whole_match else game.new_deal)(n, game_seed, options)
         moves = 0
+        actions = [0] * n
         while not game.is_over(state):
             seat = game.current_player(state)
             action = seats[seat].act(game.observe(state, seat), game.legal_actions(state), rng)
             state = game.resign(state, seat) if action == RESIGN else game.apply(state, action)
             moves += 1
-        records.append(GameRecord(i, order, tuple(game.scores(state)), tuple(game.winners(state)), moves))
+            actions[seat] += 1
+        seat_moves = None if per_move is None else tuple(a // per_move for a in actions)
+        records.append(GameRecord(i, order, tuple(game.scores(state)), tuple(game.winners(state)), moves,
+                                  seat_moves))
     return records
 
 
@@ -112,7 +119,7 @@ class PlayerStats:
     draws: int = 0
     points: float = 0.0  # per game: the mean over the player's seats
     points_sq: float = 0.0
-    moves: int = 0
+    moves: float = 0.0
     by_seat: list[list[float]] = field(default_factory=list)  # [win share sum, games] per seat
     lead: float = 0.0  # sum over games of (the first player's win share - this player's)
     lead_sq: float = 0.0
@@ -186,10 +193,12 @@ def summarise(game: str, players: Sequence[str], seed: int, options: dict | None
         seat_share = [0.0] * seats
         for seat in r.winners:
             seat_share[seat] = 1.0 / len(r.winners)
-        shares, points, count = [0.0] * n, [0.0] * n, [0] * n
+        shares, points, moves, count = [0.0] * n, [0.0] * n, [0.0] * n, [0] * n
         for seat, who in enumerate(r.order):
             shares[who] += seat_share[seat]
             points[who] += r.scores[seat]
+            if r.seat_moves is not None:
+                moves[who] += r.seat_moves[seat]
             count[who] += 1
             stats[who].by_seat[seat][0] += seat_share[seat]
             stats[who].by_seat[seat][1] += 1
@@ -205,7 +214,7 @@ def summarise(game: str, players: Sequence[str], seed: int, options: dict | None
             s.draws += not r.winners
             s.points += pts
             s.points_sq += pts * pts
-            s.moves += r.moves
+            s.moves += r.moves if r.seat_moves is None else moves[who] / count[who]
     return TournamentResult(game, list(players), len(records), seed, dict(options or {}), stats, seats)
 
 

@@ -105,7 +105,7 @@ class KyleDecider:
         return kyle.find_range(self.ranges(table, seat), table.discard[-1], True) >= 0
 
     def place(self, table: Table, seat: int, rng: random.Random) -> int:
-        rs = self.ranges(table, seat)
+        rs = self.cache[seat][1]  # ``draw`` just brought them up to date (the rack has not changed since)
         j = kyle.find_range(rs, table.drawn, table.source == FROM_DISCARD)
         if j < 0:
             return -1

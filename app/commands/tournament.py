@@ -35,8 +35,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 def table(result: tournament.TournamentResult, seconds: float) -> Table:
     n = len(result.players)
+    per_player = getattr(get_game(result.game), "actions_per_move", None) is not None
     t = Table(title=f"{result.game}: {result.games} games, seed {result.seed}, "
-                    f"{seconds:.1f} s")
+                    f"{seconds:.1f} s",
+              caption="moves/game: that player's own moves (turns) per game" if per_player else None)
     t.add_column("player")
     t.add_column("wins %", justify="right")
     t.add_column("draws %", justify="right")

@@ -65,6 +65,8 @@ class Racko(Game[State, Action]):
     min_players = 2
     max_players = 4
     has_hidden_information = True
+    actions_per_move = 2
+    """A move is one player's turn (draw + place or discard): tournaments count them per player."""
     summary = ("Cards 1..N; put your rack of 10 in ascending order from front to back by drawing "
                "from the deck or the discard pile and replacing rack cards. The first in order calls "
                "Rack-O (75 points); the others score 5 per card in order from the front. Match to 500.")

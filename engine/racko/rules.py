@@ -36,7 +36,10 @@ Conventions:
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
+from functools import partial
+from itertools import repeat, starmap
 from typing import NamedTuple
 
 from engine.base import OptionError, chance
@@ -188,6 +191,13 @@ class State(NamedTuple):
     last_result: Result | None
 
 
+def shuffled(cards, rng: random.Random) -> list[int]:
+    """``cards`` in a uniformly random order: sorted by a fresh ``rng.random()`` key each
+    (53-bit floats, which do not tie in practice); as fair as ``rng.shuffle``, faster."""
+    keys = starmap(rng.random, repeat(()))
+    return sorted(cards, key=partial(next, keys))
+
+
 class Table:
     """A mutable Rack-O table. ``legal()`` lists action codes, ``step(code)`` plays one.
 
@@ -256,8 +266,7 @@ class Table:
         """Shuffle, deal the racks one card at a time (back slot first), turn up a card."""
         n, r, dealer = self.n, self.size, self.dealer
         if deck is None:
-            deck = list(range(1, self.rules.max_card + 1))
-            chance(self.seed, "deal", self.deal).shuffle(deck)
+            deck = shuffled(range(1, self.rules.max_card + 1), chance(self.seed, "deal", self.deal))
         # the card dealt j-th (from 0) goes to seat (dealer + 1 + j) % n, into slot r - 1 - j // n;
         # it is deck[-1 - j]: seat s's i-th card is deck[-1 - ((s - dealer - 1) % n) - i * n]
         racks = []
@@ -348,8 +357,7 @@ class Table:
     def reshuffle(self) -> None:
         """Every discard but the top becomes the new deck, shuffled (rule 5)."""
         self.reshuffles += 1
-        cards = self.discard[:-1]
-        chance(self.seed, "reshuffle", self.deal, self.reshuffles).shuffle(cards)
+        cards = shuffled(self.discard[:-1], chance(self.seed, "reshuffle", self.deal, self.reshuffles))
         self.deck, self.discard = cards, self.discard[-1:]
         if self.log is not None:
             self.log.append(("reshuffle", len(cards)))

@@ -1,0 +1,212 @@
+"""``parlour bench racko [--json] [--seconds S] [--repeats R] [--decisions D]``
+
+Timed on one core (single-threaded code), 10 slots unless said:
+
+- **random deals, rules core**: whole deals on ``engine.racko.rules.Table`` (the code
+  ``Racko.apply`` runs, without copying the state in and out), 2 and 4 players, a
+  uniformly random legal action each step. Random players almost never sort 10 cards,
+  so these deals run to the 1,500-turn cap;
+- **random deals, public API**: the same through ``new_deal``, ``legal_actions`` and
+  ``apply`` (a new immutable state per action), 2 players;
+- **Kyle vs Kyle**, **Kyle vs Max**: two-player deals in ``agents.racko.arena`` (the
+  decisions ``act`` makes, on ints, with the forced random move): what tournaments of
+  many deals and training loops run. Goal: 5,000 Kyle-vs-Kyle deals/s;
+- **move time**: Kyle's and Max's ``act`` on a view (what the server calls), median
+  and slowest, on positions from seeded deals.
+
+"turns/deal" counts every seat's turns (draw + place or discard = one turn).
+Each rate is the best of ``--repeats`` runs of at least ``--seconds`` of CPU time, per
+second of this process's CPU time and of wall-clock time.
+
+The learned players (Diablo's deals/s and move time, the training rate) add their
+figures through ``LEARNED`` below.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from dataclasses import asdict
+from typing import Callable
+
+from rich.console import Console
+from rich.table import Table
+
+from agents.bench.timing import Result, measure
+from agents.racko.arena import KyleDecider, MaxDecider, play
+from agents.racko.kyle import Kyle
+from agents.racko.max import Max
+from engine import get_game
+from engine.racko import OVER
+from engine.racko import Table as RulesTable
+
+GOAL = 5_000  # two-player Kyle-vs-Kyle deals per second on one core, 10 slots (issue 8)
+GAME = get_game("racko")
+
+
+def core_deals(players: int, n: int, rng: random.Random) -> Callable[[], tuple[int, int]]:
+    rules = GAME.rules(players, {})
+    seeds = iter(range(10**9))
+    rand = rng.random
+
+    def chunk() -> tuple[int, int]:
+        turns = 0
+        for _ in range(n):
+            table = RulesTable.new(players, next(seeds), rules, single=True, log=False)
+            legal, step = table.legal, table.step
+            while table.phase != OVER:
+                codes = legal()
+                step(codes[int(rand() * len(codes))])
+            turns += table.turn
+        return n, turns
+
+    return chunk
+
+
+def api_deals(players: int, n: int, rng: random.Random) -> Callable[[], tuple[int, int]]:
+    seeds = iter(range(10**9))
+
+    def chunk() -> tuple[int, int]:
+        turns = 0
+        for _ in range(n):
+            state = GAME.new_deal(players, next(seeds))
+            while not GAME.is_over(state):
+                legal = GAME.legal_actions(state)
+                state = GAME.apply(state, legal[rng.randrange(len(legal))])
+            turns += state.turn
+        return n, turns
+
+    return chunk
+
+
+def arena_deals(make: Callable[[], list], n: int, rng: random.Random,
+                options: dict | None = None) -> Callable[[], tuple[int, int]]:
+    """Deals between the deciders ``make()`` returns (one per seat), in the arena."""
+    players = len(make())
+    rules = GAME.rules(players, options or {})
+    seeds = iter(range(10**9))
+
+    def chunk() -> tuple[int, int]:
+        turns = 0
+        for _ in range(n):
+            table = play(RulesTable.new(players, next(seeds), rules, single=True, log=False), make(), rng)
+            turns += table.turn
+        return n, turns
+
+    return chunk
+
+
+def move_times(agent, decisions: int, seed: int) -> dict:
+    """Seconds per ``act`` call of ``agent`` (seat 0 of two-player deals against Kyle)."""
+    other = Kyle()
+    rng = random.Random(seed)
+    times: list[float] = []
+    deal = 0
+    while len(times) < decisions:
+        state = GAME.new_deal(2, seed + deal)
+        deal += 1
+        while not GAME.is_over(state) and len(times) < decisions:
+            seat = GAME.current_player(state)
+            legal = GAME.legal_actions(state)
+            view = GAME.observe(state, seat)
+            if seat == 0:
+                start = time.perf_counter()
+                action = agent.act(view, legal, rng)
+                times.append(time.perf_counter() - start)
+            else:
+                action = other.act(view, legal, rng)
+            state = GAME.apply(state, action)
+    times.sort()
+    return {"agent": agent.name, "decisions": len(times),
+            "median_us": round(1e6 * statistics.median(times), 1), "max_us": round(1e6 * times[-1], 1)}
+
+
+# ----- learned players -----
+LEARNED: list[Callable[[float, int, int, Callable[[str], None]], tuple[list[Result], list[dict]]]] = []
+"""Functions ``(seconds, repeats, decisions, progress) -> (results, move times)`` the learned
+players' modules register (Diablo's deals/s and move time, the training rate)."""
+
+
+def run(seconds: float, repeats: int, decisions: int,
+        progress: Callable[[str], None]) -> tuple[list[Result], list[dict]]:
+    rng = random.Random(1)
+    results: list[Result] = []
+    for players in (2, 4):
+        progress(f"{players}-player random deals")
+        results.append(measure(f"{players}p random deals, rules core", "deals/s", core_deals(players, 2, rng),
+                               seconds, repeats, note="Table.legal/step; deals run to the turn cap"))
+    progress("random deals, public API")
+    results.append(measure("2p random deals, public API", "deals/s", api_deals(2, 1, rng), seconds, repeats,
+                           note="new_deal/legal_actions/apply"))
+    progress("Kyle vs Kyle")
+    results.append(measure("2p Kyle vs Kyle", "deals/s", arena_deals(lambda: [KyleDecider(), KyleDecider()], 50, rng),
+                           seconds, repeats, note="agents.racko.arena, forced random moves on"))
+    progress("Kyle vs Max")
+    results.append(measure("2p Kyle vs Max", "deals/s", arena_deals(lambda: [KyleDecider(), MaxDecider()], 20, rng),
+                           seconds, repeats, note="agents.racko.arena"))
+    progress("Kyle vs Kyle, 5 slots")
+    results.append(measure("2p Kyle vs Kyle, 5 slots", "deals/s",
+                           arena_deals(lambda: [KyleDecider(), KyleDecider()], 100, rng, {"rack_size": 5}),
+                           seconds, repeats, note="cards 1..20"))
+    latency = []
+    if decisions:
+        for agent in (Kyle(), Max()):
+            progress(f"{agent.name} move time")
+            latency.append(move_times(agent, decisions, 1))
+    for figures in LEARNED:
+        more, times = figures(seconds, repeats, decisions, progress)
+        results += more
+        latency += times
+    return results, latency
+
+
+def main(argv: list[str] | None = None, prog: str = "parlour bench racko") -> int:
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per run (default 1)")
+    parser.add_argument("--repeats", type=int, default=3, help="runs per figure, the best is kept (default 3)")
+    parser.add_argument("--decisions", type=int, default=400, help="act calls timed per agent (default 400)")
+    args = parser.parse_args(argv)
+    if args.seconds <= 0 or args.repeats < 1 or args.decisions < 0:
+        parser.error("--seconds must be positive, --repeats at least 1, --decisions at least 0")
+    console = Console(width=None if sys.stdout.isatty() else 110)
+    err = Console(stderr=True)
+    with err.status("benchmarking") as status:
+        results, latency = run(args.seconds, args.repeats, args.decisions,
+                               lambda what: status.update(f"benchmarking: {what}"))
+    kyle2 = next(r for r in results if r.name == "2p Kyle vs Kyle").per_cpu_second
+    goal = {"goal": GOAL, "kyle_vs_kyle": round(kyle2), "met": kyle2 >= GOAL}
+    if args.json:
+        rows = [{**asdict(r), "per_cpu_second": round(r.per_cpu_second, 1),
+                 "per_wall_second": round(r.per_wall_second, 1),
+                 "turns_per_unit": round(r.turns_per_unit, 1) if r.turns_per_unit else None} for r in results]
+        print(json.dumps({"machine": machine(), "seconds": args.seconds, "repeats": args.repeats,
+                          "results": rows, "move_times": latency, "goal": goal}, indent=1))
+        return 0
+    table = Table(title=f"Rack-O, one core, best of {args.repeats} x {args.seconds:g} s of CPU")
+    for column in ("work", "per CPU s", "per wall s", "turns/deal", "note"):
+        table.add_column(column, justify="right" if column not in ("work", "note") else "left")
+    for r in results:
+        table.add_row(r.name, f"{r.per_cpu_second:,.1f}", f"{r.per_wall_second:,.1f}",
+                      f"{r.turns_per_unit:.1f}" if r.turns_per_unit else "–", r.note)
+    console.print(table)
+    for point in latency:
+        console.print(f"{point['agent']} move time: median {point['median_us']} µs, slowest {point['max_us']} µs "
+                      f"({point['decisions']} act calls)")
+    verdict = "met" if goal["met"] else "NOT met"
+    console.print(f"goal >= {GOAL:,} two-player Kyle-vs-Kyle deals/s on one core: {verdict} ({kyle2:,.0f})")
+    console.print("[dim]" + ", ".join(f"{k} {v}" for k, v in machine().items()) + "[/dim]")
+    return 0
+
+
+def machine() -> dict:
+    return {"python": platform.python_version(), "platform": platform.platform(),
+            "processor": platform.processor() or platform.machine()}
+
+
+if __name__ == "__main__":
+    sys.exit(main())
