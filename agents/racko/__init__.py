@@ -40,7 +40,9 @@ def _npz(name: str):
 @lru_cache(maxsize=None)
 def baltar_tables() -> tuple[tuple[QTables, float], ...]:
     """Every kept Baltar table of every shipped rack size, with its vote weight."""
-    return tuple(m for name in BALTAR_FILES for m in load_tables(_npz(name)))
+    found = [saved_path("racko", name).with_suffix(".npz") for name in BALTAR_FILES]
+    found = [p for p in found if p.exists()] or [_npz(BALTAR_FILES[0])]
+    return tuple(m for path in found for m in load_tables(path))
 
 
 def baltar_single() -> list[tuple[QTables, float]]:
@@ -56,8 +58,12 @@ def diablo_nets(kind: str = "diablo") -> dict[int, Network]:
     """{rack size trained at: network} of a shipped Diablo."""
     nets = {}
     for name in DIABLO_FILES[kind]:
-        net = Network.load(_npz(name))
-        nets[int(net.meta_rack_size)] = net
+        path = saved_path("racko", name).with_suffix(".npz")
+        if path.exists():
+            net = Network.load(path)
+            nets[int(net.meta_rack_size)] = net
+    if not nets:
+        _npz(DIABLO_FILES[kind][0])  # the error naming the file
     return nets
 
 
