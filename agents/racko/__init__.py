@@ -4,10 +4,11 @@ its learners Baltar (tabular Q-learning; also live in the database) and Diablo (
 TD-learned rack-scoring network, one or two hidden layers), its ensemble vote, and
 Lookahead (Diablo's scores with a one-turn expectimax: the strongest level).
 
-Shipped files (agents/saved/racko/): ``baltar.npz`` (5-slot tables), ``baltar-r10.npz``
-(10 slots), ``diablo.npz``, ``diablo2.npz`` (10 slots) and ``diablo-r5.npz`` (5 slots),
-each with its .json metadata and .svg curve. Baltar plays the tables of the game's
-rack size; Diablo the network trained nearest it.
+Shipped files (agents/saved/racko/): ``baltar.npz`` (5-slot tables; ``baltar-r10.npz``
+would hold 10-slot ones: none passed the 70% rule yet), ``diablo.npz``, ``diablo2.npz``
+(10 slots) and ``diablo-r5.npz`` (5 slots), each with its .json metadata and .svg
+curve. Baltar plays the tables of the nearest rack size (read in bands); Diablo the
+network trained nearest the game's rack size.
 
 ``arena`` plays them on a mutable table (benchmarks, training); ``act`` on a view runs
 the same decision functions.

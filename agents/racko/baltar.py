@@ -139,15 +139,22 @@ def vote_place(members: Sequence[tuple[QTables, float]], state: int, actions: Se
     return max(sorted(votes), key=lambda a: votes[a])
 
 
-def slot_map(r: int, r0: int) -> list[int]:
-    """The slots of an ``r``-slot rack a table trained on ``r0`` slots reads (spread evenly)."""
-    return list(range(r)) if r == r0 else [round(i * (r - 1) / max(1, r0 - 1)) for i in range(r0)]
+def bands(r: int, r0: int) -> list[list[int]]:
+    """The slots of an ``r``-slot rack grouped into ``r0`` contiguous bands (a table trained on
+    ``r0`` slots reads each band as one slot)."""
+    return [list(range(i * r // r0, max(i * r // r0 + 1, (i + 1) * r // r0))) for i in range(r0)]
+
+
+def band_slot(band: list[int], card: int, r: int, max_card: int) -> int:
+    """Where in its band a card goes: the slot whose even-spread target is nearest the card."""
+    return min(band, key=lambda s: abs(s * (max_card - 1) / r + 1 - card))
 
 
 class Baltar(WriteupPlayer):
     """Baltar playing one table (a one-member ensemble) or a weighted vote of several. At a
-    rack size it has no table for, it plays the tables of the nearest size on evenly spread
-    slots (``slot_map``)."""
+    rack size it has no table for, it plays the tables of the nearest size with the rack read
+    in bands (``bands``: a band's bit is its middle slot's; a card sent to a band goes to the
+    band's slot nearest its even-spread target)."""
 
     name = "baltar"
 
@@ -156,15 +163,16 @@ class Baltar(WriteupPlayer):
         self.members = list(members)
 
     def _read(self, view: dict) -> tuple[int, list[tuple[QTables, float]], list[int]]:
-        """(state, the tables voting, the slots they read)."""
-        r = view["options"]["rack_size"]
+        """(state, the tables voting, the slot each table slot stands for)."""
+        r, n_cards = view["options"]["rack_size"], view["options"]["max_card"]
         sizes = {t.rack_size for t, _ in self.members}
         r0 = min(sizes, key=lambda s: (abs(s - r), -s))
-        slots = slot_map(r, r0)
-        prefix = unseen_prefix(view["options"]["max_card"], view_seen(view))
+        prefix = unseen_prefix(n_cards, view_seen(view))
         card = view["discard_top"] if view["phase"] == "draw" else view["drawn"]
         rack = view["rack"]
-        state = state_bits([rack[j] for j in slots], card, prefix)
+        groups = bands(r, r0)
+        state = state_bits([rack[b[len(b) // 2]] for b in groups], card, prefix)
+        slots = [band_slot(b, card, r, n_cards) for b in groups]
         return state, [(t, w) for t, w in self.members if t.rack_size == r0], slots
 
     def decide(self, view: dict) -> int:
@@ -192,7 +200,7 @@ class Baltar(WriteupPlayer):
         if len(members) > 1:
             note += f"; weighted mean of {len(members)} tables' Q-values (they vote)"
         if r0 != view["options"]["rack_size"]:
-            note += f"; tables trained on {r0} slots, reading slots {', '.join(str(s + 1) for s in slots)}"
+            note += f"; tables trained on {r0} slots, reading the rack in {r0} bands"
         return Explanation("Q-value", {a.id: values[a.id] for a in legal_actions if a.id in values}, note)
 
 

@@ -240,12 +240,12 @@ def test_network_and_tables_round_trip(tmp_path):
 
 
 def test_shipped_files_load_with_their_metadata():
-    assert {t.rack_size for t, _ in baltar_tables()} == {5, 10}
+    assert {t.rack_size for t, _ in baltar_tables()} == {5}
     assert all(w > 0.7 for _, w in baltar_tables())
     assert diablo_nets("diablo")[10].shape == [17, 34, 1]
     assert diablo_nets("diablo2")[10].shape == [17, 34, 30, 1]
     assert diablo_nets("diablo")[5].shape == [17, 34, 1]
-    for name in ("diablo", "diablo2", "diablo-r5", "baltar", "baltar-r10"):
+    for name in ("diablo", "diablo2", "diablo-r5", "baltar"):
         meta = load_saved("racko", name)["meta"]
         assert meta["command"].startswith("parlour train racko") and meta["timing"]["seconds"] > 0
         assert meta["claims"]
@@ -316,12 +316,12 @@ def test_shipped_baltar_wins_what_its_metadata_claims_against_random():
 
 
 def test_shipped_diablo_beats_kyle_as_its_metadata_claims():
-    """Diablo's claim against Kyle (10 slots) on a fresh 300 deals: above 50% and within
-    4 standard errors of the claim."""
+    """Diablo's claim against Kyle (10 slots, measured on its own deals) on a fresh 200: within
+    4 standard errors of the claim, and Diablo wins more deals than Kyle."""
     claim = load_saved("racko", "diablo")["meta"]["claims"]["vs_kyle"]
-    wins = duel(lambda: DiabloDecider(diablo_nets("diablo")), arena.KyleDecider, G.rules(2, {}), 300, seed=3)
-    se = (claim * (1 - claim) / 300) ** 0.5
-    assert wins[0] > wins[1] and abs(wins[0] / 300 - claim) < 4 * se, (wins, claim)
+    wins = duel(lambda: DiabloDecider(diablo_nets("diablo")), arena.KyleDecider, G.rules(2, {}), 200, seed=3)
+    se = (claim * (1 - claim) / 200) ** 0.5
+    assert wins[0] > wins[1] and abs(wins[0] / 200 - claim) < 4 * se, (wins, claim)
 
 
 def test_lookahead_decides_from_its_view_in_a_short_game():
