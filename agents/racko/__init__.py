@@ -124,4 +124,5 @@ AGENTS = [
               "forced random move.", lambda: Lookahead(diablo_nets("diablo2"))),
 ]
 
-LEVELS = ["random", "max", "kyle"]
+LEVELS = ["baltar-live", "random", "baltar", "max", "kyle", "ensemble", "diablo", "diablo2", "lookahead"]
+CALIBRATION_REFERENCES = ["random", "kyle"]
