@@ -53,7 +53,7 @@ def figures(seconds: float, repeats: int, decisions: int,
                            note="5 slots, least-tried exploration"))
     latency = []
     if decisions:
-        for agent in (Diablo(nets), Lookahead(diablo_nets("diablo2"))):
+        for agent in (Diablo(nets), Lookahead(diablo_nets("diablo"))):
             progress(f"{agent.name} move time")
             latency.append(move_times(agent, decisions, 1))
     return results, latency

@@ -119,10 +119,10 @@ AGENTS = [
               "The write-up's vote of Kyle, Max, Baltar (its voting tables) and Diablo: draw by majority, slot "
               "by plurality (ties to the discard pile). Forced random move every 2 · rack_size turns.", ensemble),
     AgentSpec("lookahead", "racko", "Lookahead",
-              "Diablo's two-layer rack scores with a one-turn expectimax: takes the discard only when its best "
+              "Diablo's rack scores (one hidden layer) with a one-turn expectimax: takes the discard only when its best "
               "placement beats the average, over every card it has not seen, of drawing from the deck. No "
-              "forced random move.", lambda: Lookahead(diablo_nets("diablo2"))),
+              "forced random move.", lambda: Lookahead(diablo_nets("diablo"))),
 ]
 
-LEVELS = ["baltar-live", "random", "baltar", "max", "kyle", "ensemble", "diablo", "diablo2", "lookahead"]
+LEVELS = ["baltar-live", "random", "baltar", "max", "diablo2", "kyle", "ensemble", "diablo", "lookahead"]
 CALIBRATION_REFERENCES = ["random", "kyle"]

@@ -9,7 +9,7 @@ Drawing, it compares the two sources by what they are worth *after* the turn:
 
 It takes the discard when that is worth more than the mean deck draw. Placing a
 deck card, it puts it in its best slot when that beats the current rack (as
-Diablo). Scores come from Diablo's network (``diablo2``'s when shipped). No forced
+Diablo). Scores come from Diablo's shipped network. No forced
 random move. Every candidate rack of a decision is scored in one batch, so a move
 takes milliseconds.
 """

@@ -326,7 +326,7 @@ def test_shipped_diablo_beats_kyle_as_its_metadata_claims():
 
 
 def test_lookahead_decides_from_its_view_in_a_short_game():
-    agent = Lookahead(diablo_nets("diablo2"))
+    agent = Lookahead(diablo_nets("diablo"))
     state, _ = play_out(G, G.new_deal(2, 4, {"rack_size": 5}), [agent, make_agent("racko", "random")],
                         random.Random(4))
     assert G.is_over(state)
