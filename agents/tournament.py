@@ -173,6 +173,7 @@ class TournamentResult:
     options: dict
     stats: list[PlayerStats]
     seats: int = 0  # seats at the table (more than players when they alternate)
+    records: list[GameRecord] = field(default_factory=list, repr=False)  # each game, for ratings
 
     @property
     def seating(self) -> str:
@@ -215,7 +216,8 @@ def summarise(game: str, players: Sequence[str], seed: int, options: dict | None
             s.points += pts
             s.points_sq += pts * pts
             s.moves += r.moves if r.seat_moves is None else moves[who] / count[who]
-    return TournamentResult(game, list(players), len(records), seed, dict(options or {}), stats, seats)
+    return TournamentResult(game, list(players), len(records), seed, dict(options or {}), stats, seats,
+                            list(records))
 
 
 def run(game: str, players: Sequence[str], games: int, seed: int = 1, options: dict | None = None,

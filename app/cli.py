@@ -3,8 +3,11 @@
     parlour serve [--host H] [--port P]          the web app (migrates the database first)
     parlour train GAME AGENT [...]               agents.training.<game>_<agent>
     parlour bench GAME|server [...]              agents.bench.<game> / the server's memory
+    parlour bench live                           resetting live learners: time, effect on others
+    parlour bench probes --url URL               the hardening probes against a running server
     parlour tournament GAME --players a,b,...    a tournament table (stored in the database)
     parlour calibrate GAME [--games N]           measure each level's strength
+    parlour live reset|snapshot|snapshots|rollback GAME AGENT   look after a live learner
 """
 from __future__ import annotations
 
@@ -29,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(prog="parlour", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", choices=["serve", "train", "bench", "tournament", "calibrate"])
+    parser.add_argument("command", choices=["serve", "train", "bench", "tournament", "calibrate", "live"])
     if not argv or argv[0] in ("-h", "--help"):
         parser.print_help()
         return 0
@@ -47,11 +50,14 @@ def main(argv: list[str] | None = None) -> int:
     if command == "bench":
         if not rest:
             parser.error("usage: parlour bench GAME|server [options]")
-        package = "app.bench" if rest[0] == "server" else "agents.bench"
+        package = "app.bench" if rest[0] in ("server", "live", "probes") else "agents.bench"
         return _module_main(package, rest[0], rest[1:], f"parlour bench {rest[0]}")
     if command == "tournament":
         from app.commands.tournament import main as tournament
         return tournament(rest)
+    if command == "live":
+        from app.commands.live import main as live
+        return live(rest)
     from app.commands.calibrate import main as calibrate
     return calibrate(rest)
 

@@ -1,33 +1,75 @@
-"""Dependencies for the routers, as ``Annotated`` aliases."""
+"""Dependencies for the routers, as ``Annotated`` aliases: database session, agent pool, a seat's
+bearer token, the administrator's token, and the client's address.
+
+They are ``async def``: each is a few attribute reads, and a plain ``def`` dependency costs a
+hop to a worker thread and back.
+"""
 from __future__ import annotations
 
-from typing import Annotated, Iterator
+import hashlib
+import hmac
+from typing import Annotated, AsyncIterator
 
 from fastapi import Depends, Header, Request
 from sqlalchemy.orm import Session
 
 from app.services.agents import AgentPool
-from app.services.errors import ServiceError
+from app.services.errors import Forbidden, Unauthorized
+from app.settings import get_settings
 
 
-def get_session(request: Request) -> Iterator[Session]:
+async def get_session(request: Request) -> AsyncIterator[Session]:
+    """A session for the request, opened and closed on the event loop: a Session connects
+    lazily and closing it only hands its connection back, so neither needs a worker thread
+    (a thread per step cost a hop each, and with every worker busy waiting for a connection
+    the requests holding connections could not get a thread to give them back)."""
     with request.app.state.sessions() as session:
         yield session
 
 
-def get_pool(request: Request) -> AgentPool:
+async def get_pool(request: Request) -> AgentPool:
     return request.app.state.pool
 
 
-def get_token(authorization: Annotated[str | None, Header()] = None) -> str | None:
+async def get_token(authorization: Annotated[str | None, Header()] = None) -> str | None:
     if authorization is None:
         return None
     scheme, _, token = authorization.partition(" ")
-    if scheme.lower() != "bearer" or not token:
-        raise ServiceError("Authorization must be 'Bearer <token>'")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Unauthorized("the Authorization header must be 'Bearer <token>'")
     return token.strip()
+
+
+async def require_admin(token: Annotated[str | None, Depends(get_token)]) -> None:
+    """What every player shares changes only with ``PARLOUR_ADMIN_TOKEN`` (compared in constant time)."""
+    expected = get_settings().admin_token
+    if not expected:
+        raise Forbidden("no administrator token is configured on this server (PARLOUR_ADMIN_TOKEN); "
+                        "use 'parlour live' on the server instead")
+    if token is None:
+        raise Unauthorized("this needs the administrator's token: Authorization: Bearer <token>")
+    if not hmac.compare_digest(token.encode(), expected.encode()):
+        raise Forbidden("that is not the administrator's token")
+
+
+def client_address(request: Request) -> str:
+    """The address the server sees; behind a proxy (PARLOUR_TRUST_FORWARDED) the last
+    X-Forwarded-For entry, the one the proxy itself added."""
+    if get_settings().trust_forwarded:
+        forwarded = request.headers.get("x-forwarded-for", "")
+        last = forwarded.split(",")[-1].strip()
+        if last:
+            return last[:64]
+    return request.client.host if request.client else "unknown"
+
+
+async def client_key(request: Request) -> str:
+    """The client's address as stored with a match (hashed: addresses are never kept or served)."""
+    return hashlib.sha256(f"parlour-client:{client_address(request)}".encode()).hexdigest()[:32]
 
 
 SessionDep = Annotated[Session, Depends(get_session)]
 PoolDep = Annotated[AgentPool, Depends(get_pool)]
 TokenDep = Annotated[str | None, Depends(get_token)]
+AdminDep = Depends(require_admin)
+ClientDep = Annotated[str, Depends(client_key)]

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String
+from sqlalchemy import (JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, LargeBinary,
+                        String, UniqueConstraint)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -31,6 +32,9 @@ class Match(Base):
     steps: Mapped[int] = mapped_column(Integer, default=0)  # moves granted while paused
     last_move_at: Mapped[float] = mapped_column(Float, default=0.0)
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    client: Mapped[str | None] = mapped_column(String(32), nullable=True)  # hash of the creator's address
+    control_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # AI-only: control token
+    learning: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # seat -> learned or why not
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
 
@@ -67,7 +71,8 @@ class Move(Base):
 
 
 class LiveAgent(Base):
-    """A learner whose table lives in ``learned_values``; ``version`` grows with every change."""
+    """A learner: its table is the shipped ``origin`` table (beginner or trained, built in code)
+    overlaid with the rows of ``learned_values``; ``version`` grows with every change."""
 
     __tablename__ = "live_agents"
 
@@ -79,11 +84,41 @@ class LiveAgent(Base):
 
 
 class LearnedValue(Base):
+    """A value the learner changed from its origin table (the overlay)."""
+
     __tablename__ = "learned_values"
 
     agent: Mapped[str] = mapped_column(ForeignKey("live_agents.agent", ondelete="CASCADE"), primary_key=True)
     key: Mapped[str] = mapped_column(String(128), primary_key=True)
     value: Mapped[float] = mapped_column(Float)
+
+
+class LiveSnapshot(Base):
+    """A learner's table at one moment: its origin and its overlay (zlib-compressed JSON)."""
+
+    __tablename__ = "live_snapshots"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    agent: Mapped[str] = mapped_column(ForeignKey("live_agents.agent", ondelete="CASCADE"), index=True)
+    origin: Mapped[str] = mapped_column(String(16))
+    games: Mapped[int] = mapped_column(Integer)
+    reset_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    reason: Mapped[str] = mapped_column(String(32))
+    values: Mapped[int] = mapped_column(Integer)  # rows in the overlay
+    overlay: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class LearnEvent(Base):
+    """One game a learner learned from, with the (hashed) client it came from: the learning limit."""
+
+    __tablename__ = "learn_events"
+    __table_args__ = (Index("ix_learn_events_agent_client_at", "agent", "client", "at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    agent: Mapped[str] = mapped_column(String(96))
+    client: Mapped[str] = mapped_column(String(32))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class Tournament(Base):
@@ -99,3 +134,37 @@ class Tournament(Base):
     seconds: Mapped[float] = mapped_column(Float)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
 
+
+
+class Rating(Base):
+    """An agent's or a person's rating in one game (openskill, Plackett-Luce): updated when a
+    match finishes (in the same transaction) and by tournaments."""
+
+    __tablename__ = "ratings"
+
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    player: Mapped[str] = mapped_column(String(96), primary_key=True)  # "agent:<id>" or "person:<name>"
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[float] = mapped_column(Float, default=0.0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class RatingEvent(Base):
+    """A rating after one finished match (or after a whole tournament): the history the
+    leaderboard's chart draws. One row per match and player at most."""
+
+    __tablename__ = "rating_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game: Mapped[str] = mapped_column(String(32))
+    player: Mapped[str] = mapped_column(String(96))
+    match_id: Mapped[str | None] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), nullable=True)
+    tournament_id: Mapped[int | None] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"),
+                                                      nullable=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+    __table_args__ = (UniqueConstraint("match_id", "player"), Index("ix_rating_events_game_player", "game", "player", "id"))

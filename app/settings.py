@@ -10,8 +10,30 @@ class Settings(BaseSettings):
     database_url: str = "sqlite:///parlour.db"
     """SQLAlchemy URL; SQLite (WAL, busy timeout) by default, PostgreSQL for several processes."""
     busy_timeout_ms: int = 10_000
+    preload: bool = True
+    """Load every shipped agent at start-up (so no first move waits for it)."""
     default_delay_ms: int = 700
     """Pause between moves of AI-only matches watched live."""
+    streams_per_client: int = 32
+    """Event streams one client address may hold open at once (more: 429)."""
+    streams_total: int = 512
+    """Event streams one server process holds open at once (more: 503)."""
+
+    admin_token: str | None = None
+    """Bearer token for what all players share (resetting, snapshots and rollback of live learners).
+    Unset: those endpoints answer 403 and ``parlour live`` does the job locally."""
+    learn_limit: int = 60
+    """Games a live learner learns from one client address per hour (0: no limit)."""
+    snapshot_every: int = 50
+    """A live learner keeps a snapshot every this many learned games (0: only before resets)."""
+    snapshot_keep: int = 50
+    """Snapshots kept per learner (the oldest go first)."""
+    trust_forwarded: bool = False
+    """Behind a reverse proxy: take the client address from the last X-Forwarded-For entry."""
+    max_body_bytes: int = 65_536
+    """Request bodies above this size are refused with 413 before they are parsed."""
+    create_limit: int = 30
+    """Matches (with people or AI-only) one client may create per minute (0: no limit)."""
 
 
 def get_settings() -> Settings:

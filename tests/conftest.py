@@ -9,6 +9,20 @@ from fastapi.testclient import TestClient
 from app.main import create_app
 
 
+@pytest.fixture(autouse=True)
+def _no_rate_limits(monkeypatch):
+    """Tests create many matches quickly: no creation limit unless a test sets one."""
+    monkeypatch.setenv("PARLOUR_CREATE_LIMIT", "0")
+    monkeypatch.delenv("PARLOUR_ADMIN_TOKEN", raising=False)
+
+
+@pytest.fixture
+def admin(monkeypatch) -> dict:
+    """The administrator's Authorization header (PARLOUR_ADMIN_TOKEN set for the test)."""
+    monkeypatch.setenv("PARLOUR_ADMIN_TOKEN", "test-admin-token")
+    return {"Authorization": "Bearer test-admin-token"}
+
+
 @pytest.fixture
 def db_url(tmp_path) -> str:
     return f"sqlite:///{tmp_path / 'parlour-test.db'}"

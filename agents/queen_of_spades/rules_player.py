@@ -161,5 +161,7 @@ class RulePlayer:
     def explain(self, observation: dict, legal_actions: Sequence) -> Explanation:
         seen = of_view(observation, [a.card for a in legal_actions])
         scores, why = decide(seen)
-        return Explanation("preference (higher is played)", {ACTIONS[c].id: round(v, 3) for c, v in scores.items()},
-                           why)
+        order = sorted(scores, key=lambda c: (scores[c], -c))  # worst first; the last is played
+        top = max(1, len(order) - 1)
+        return Explanation("preference (1 = played, 0 = last choice)",
+                           {ACTIONS[c].id: round(k / top, 3) if len(order) > 1 else 1.0 for k, c in enumerate(order)}, why)

@@ -1,8 +1,8 @@
 """Fast Rack-O play on a mutable ``engine.racko.Table`` for benchmarks, tournaments of
 many deals, and training loops: no views, no copies.
 
-A *decider* is the int form of a player (each agent class here gives one through
-``decider()``), with:
+A *decider* is the int form of a player (``RandomDecider``, ``MaxDecider`` and
+``KyleDecider`` here, calling the same decision functions as the agents' ``act``), with:
 
 - ``forced_random``: whether the write-up's forced random move applies to it;
 - ``begin(table, seat)``: a deal starts (``table.racks[seat]`` is the dealt rack);
@@ -11,7 +11,7 @@ A *decider* is the int form of a player (each agent class here gives one through
   ``table.source``), or -1 to discard it.
 
 ``play(table, deciders, rng)`` plays the table to its end; forced random moves are
-made here (``agents.racko.common.forced_turn``), so a decider never sees them, as in
+made here (``agents.racko.common.forced_turn``'s rule), so a decider never sees them, as in
 the public code where the random model plays those turns instead of the player.
 """
 from __future__ import annotations
@@ -20,7 +20,7 @@ import random
 from typing import Protocol, Sequence
 
 from agents.racko import kyle, max as max_player
-from agents.racko.common import forced_turn, random_code
+from agents.racko.common import forced_period, random_code
 from engine.racko import DISCARD, DRAW_DECK, DRAW_DISCARD, FROM_DISCARD, OVER, PLACE, Rules, Table
 
 
@@ -37,6 +37,7 @@ class Decider(Protocol):
 def play(table: Table, deciders: Sequence[Decider], rng: random.Random) -> Table:
     """Play ``table`` (a deal or a match) to its end with one decider per seat."""
     size = table.size
+    period = forced_period(size)  # forced_turn, inline: this runs every turn
     deal = -1
     step = table.step
     while table.phase != OVER:
@@ -46,7 +47,7 @@ def play(table: Table, deciders: Sequence[Decider], rng: random.Random) -> Table
                 d.begin(table, seat)
         p = table.to_move
         d = deciders[p]
-        if d.forced_random and forced_turn(table.turns[p], size):
+        if d.forced_random and (table.turns[p] + 1) % period == 0:
             step(random_code(True, False, size, rng))
             step(random_code(False, table.source == FROM_DISCARD, size, rng))
             continue
@@ -86,6 +87,7 @@ class KyleDecider:
         self.grow = grow_anchors
         self.anchors: dict[int, list[bool]] = {}
         self.cache: dict[int, tuple[tuple[int, ...], list]] = {}
+        self.now: list = []  # the ranges of the seat deciding now
 
     def begin(self, table: Table, seat: int) -> None:
         self.anchors[seat] = kyle.anchors_at_deal(table.racks[seat], table.rules.max_card)
@@ -96,21 +98,23 @@ class KyleDecider:
         key = tuple(rack)
         cached = self.cache.get(seat)
         if cached is not None and cached[0] == key:
-            return cached[1]
-        rs = kyle.ranges(rack, self.anchors[seat], table.rules.max_card)
-        self.cache[seat] = (key, rs)
-        return rs
+            self.now = cached[1]
+            return self.now
+        self.now = kyle.ranges(rack, self.anchors[seat], table.rules.max_card)
+        self.cache[seat] = (key, self.now)
+        return self.now
 
     def draw(self, table: Table, seat: int, rng: random.Random) -> bool:
         return kyle.find_range(self.ranges(table, seat), table.discard[-1], True) >= 0
 
     def place(self, table: Table, seat: int, rng: random.Random) -> int:
-        rs = self.cache[seat][1]  # ``draw`` just brought them up to date (the rack has not changed since)
-        j = kyle.find_range(rs, table.drawn, table.source == FROM_DISCARD)
+        rs = self.now  # ``draw`` just brought them up to date (the rack has not changed since)
+        card = table.drawn
+        j = kyle.find_range(rs, card, table.source == FROM_DISCARD)
         if j < 0:
             return -1
         lo, hi, start, n = rs[j]
-        k = kyle.slot_in(lo, hi, start, n, table.drawn)
+        k = kyle.slot_in(lo, hi, start, n, card)
         if self.grow:
             self.anchors[seat][k] = True
         return k

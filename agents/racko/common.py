@@ -13,7 +13,7 @@ random move (random source, random slot or discard) on every (2 · rack_size)-th
 turn it takes in a deal, to break deadlocks (Kyle can get stuck: see
 ``agents.racko.kyle``). It shaped the write-up's numbers, so the write-up's
 players here do the same (``forced_random=True``); the strongest level turns it
-off. ``forced_turn`` is the one place that says when.
+off. ``forced_period`` and ``forced_turn`` are the one place that says when.
 """
 from __future__ import annotations
 
@@ -23,10 +23,15 @@ from typing import Sequence
 from engine.racko import ACTIONS, DISCARD, DRAW_DECK, DRAW_DISCARD, PLACE, Action
 
 
+def forced_period(rack_size: int) -> int:
+    """Every how many of its own turns in a deal a write-up player moves at random: 2 · rack_size."""
+    return 2 * rack_size
+
+
 def forced_turn(own_turns: int, rack_size: int) -> bool:
     """True when a seat's next turn is a forced random move: its (2 · rack_size)-th,
     4 · rack_size-th, ... turn of the deal. ``own_turns``: turns it already took in this deal."""
-    return (own_turns + 1) % (2 * rack_size) == 0
+    return (own_turns + 1) % forced_period(rack_size) == 0
 
 
 def random_code(drawing: bool, from_discard: bool, rack_size: int, rng: random.Random) -> int:

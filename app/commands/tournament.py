@@ -79,8 +79,10 @@ def points_table(result: tournament.TournamentResult, seconds: float, whole_matc
 
 
 def store(result: tournament.TournamentResult, seconds: float) -> int:
+    """Store the tournament and rate its agents game by game (one transaction)."""
     from app.db import get_engine, migrate, session_factory
     from app.models import Tournament
+    from app.services import ratings
     from app.settings import get_settings
 
     url = get_settings().database_url
@@ -91,6 +93,8 @@ def store(result: tournament.TournamentResult, seconds: float) -> int:
                          options=result.options, seconds=seconds,
                          result={"stats": data["stats"], "whole_match": False})
         session.add(row)
+        session.flush()
+        ratings.rate_tournament(session, result.game, result.players, result.records, row.id)
         session.commit()
         return row.id
 

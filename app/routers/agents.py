@@ -1,17 +1,18 @@
 """Agents: descriptions, strength, learning curves, live learners (reset/copy), MENACE boxes."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from fastapi import APIRouter
-from pydantic import BaseModel
+from fastapi import APIRouter, Query
+from pydantic import BaseModel, Field
 from sqlalchemy import select
 
 from agents.catalog import spec
 from agents.saved_files import load_saved
 from agents.tictactoe.menace import Menace, box_positions
 from agents.tictactoe.symmetry import canonical, parse, render
-from app.deps import PoolDep, SessionDep
+from app.deps import AdminDep, PoolDep, SessionDep
+from app.problems import problems
 from app.models import Match, Seat
 from app.services import catalog, live
 from app.services.errors import NotFound, ServiceError
@@ -20,16 +21,44 @@ from engine import GameError
 router = APIRouter(prefix="/api/agents", tags=["agents"])
 
 
+GameParam = Annotated[str | None, Query(max_length=32)]
+
+
+def known(game: str, agent: str):
+    """The agent's spec; 404 for an unknown game or agent."""
+    try:
+        return spec(game, agent)
+    except GameError as err:
+        raise NotFound(str(err)) from None
+
+
+def known_live(game: str, agent: str):
+    if known(game, agent).live is None:
+        raise NotFound(f"{agent} is not a live learner (live learners keep their learning in the database)")
+
+
 @router.get("")
-def list_agents(session: SessionDep, game: str | None = None) -> list[dict]:
+def list_agents(session: SessionDep, game: GameParam = None) -> list[dict]:
+    if game is not None:
+        known_game(game)
     return catalog.all_agents(game)
 
 
+def known_game(game: str) -> None:
+    """A ``game`` filter names a game (422 otherwise: an invalid value, not a missing resource)."""
+    from agents.catalog import playable_games
+
+    if game not in playable_games():
+        raise ServiceError(f"no game {game[:32]!r}; games: {', '.join(playable_games())}")
+
+
 @router.get("/training-runs", tags=["agents"])
-def training_runs(game: str | None = None) -> list[dict]:
+def training_runs(game: GameParam = None) -> list[dict]:
     """How every shipped agent was trained: command, seed, games, date, time (curves: /curve)."""
     from agents.catalog import agent_specs, playable_games
 
+    if game is not None:
+        known_game(game)
     runs, seen = [], set()
     for g in [game] if game else playable_games():
         for s in agent_specs(g):
@@ -45,8 +74,9 @@ def training_runs(game: str | None = None) -> list[dict]:
     return runs
 
 
-@router.get("/{game}/{agent}")
+@router.get("/{game}/{agent}", responses=problems(404))
 def get_agent(game: str, agent: str, session: SessionDep) -> dict:
+    known(game, agent)
     data = catalog.agent_json(game, agent)
     if data["live"]:
         row = live.ensure(session, game, agent)
@@ -58,20 +88,45 @@ class ResetBody(BaseModel):
     to: Literal["beginner", "trained"] = "beginner"
 
 
-@router.post("/{game}/{agent}/reset")
+class RollbackBody(BaseModel):
+    snapshot: int = Field(ge=1, le=2 ** 62, description="a snapshot id from .../snapshots")
+
+
+ADMIN = problems(400, 401, 403, 404, 409, 413, 422)
+
+
+@router.post("/{game}/{agent}/reset", dependencies=[AdminDep], responses=ADMIN)
 def reset_agent(game: str, agent: str, body: ResetBody, session: SessionDep) -> dict:
-    """Reset a live learner to its beginner table, or copy the shipped trained one into it."""
+    """Reset a live learner to its beginner table, or copy the shipped trained one into it
+    (administrator only; a snapshot of the table it had is kept first)."""
+    known_live(game, agent)
     row = live.reset(session, game, agent, body.to)
     return {"agent": agent, "game": game, "origin": row.origin, "games": row.games}
 
 
-@router.get("/{game}/{agent}/curve")
-def learning_curve(game: str, agent: str, session: SessionDep, window: int = 20) -> dict:
+@router.get("/{game}/{agent}/snapshots", dependencies=[AdminDep], responses=problems(401, 403, 404))
+def list_snapshots(game: str, agent: str, session: SessionDep) -> dict:
+    """A live learner's snapshots, newest first (administrator only)."""
+    known_live(game, agent)
+    return {"agent": agent, "game": game,
+            "snapshots": [live.snapshot_json(s) for s in live.snapshots(session, game, agent)]}
+
+
+@router.post("/{game}/{agent}/rollback", dependencies=[AdminDep], responses=ADMIN)
+def rollback_agent(game: str, agent: str, body: RollbackBody, session: SessionDep) -> dict:
+    """Give a live learner back the table a snapshot holds (administrator only; a snapshot of
+    the current table is kept first)."""
+    known_live(game, agent)
+    row = live.rollback(session, game, agent, body.snapshot)
+    return {"agent": agent, "game": game, "origin": row.origin, "games": row.games}
+
+
+@router.get("/{game}/{agent}/curve", responses=problems(404))
+def learning_curve(game: str, agent: str, session: SessionDep,
+                   window: Annotated[int, Query(ge=1, le=10_000)] = 20) -> dict:
     """Training curve from the shipped agent's metadata, and for live learners the record
     over real games since their last reset, in windows of ``window`` games."""
-    s = spec(game, agent)
-    if not 1 <= window <= 10_000:
-        raise ServiceError("window must be from 1 to 10000")
+    s = known(game, agent)
     out: dict = {"agent": agent, "game": game, "training": None, "live": None}
     if s.saved:
         try:
@@ -95,6 +150,7 @@ def learning_curve(game: str, agent: str, session: SessionDep, window: int = 20)
 
 
 def _menace(session, pool, game: str, agent: str) -> Menace:
+    known(game, agent)
     if game != "tictactoe" or not agent.startswith("menace"):
         raise NotFound("matchboxes belong to the MENACE agents of noughts and crosses")
     return pool.get(session, game, agent)
@@ -110,8 +166,9 @@ def box_json(menace: Menace, board: tuple[int, ...]) -> dict:
             "total": sum(c for _, _, c in beads), "colours": len(beads)}
 
 
-@router.get("/{game}/{agent}/boxes")
-def boxes(game: str, agent: str, session: SessionDep, pool: PoolDep, position: str | None = None,
+@router.get("/{game}/{agent}/boxes", responses=problems(404))
+def boxes(game: str, agent: str, session: SessionDep, pool: PoolDep,
+          position: Annotated[str | None, Query(max_length=32)] = None,
           mark: Literal["X", "O"] = "X") -> dict:
     """All of MENACE's boxes (as X or as O), or the box of one position (any orientation):
     bead counts per cell of that position, ``null`` on taken cells."""

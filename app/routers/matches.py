@@ -1,70 +1,106 @@
 """Matches: create, view per seat, moves, live events (SSE), AI-only control, replay, rematch."""
 from __future__ import annotations
 
-import asyncio
 import json
 from datetime import datetime
-from typing import Literal
+from typing import Annotated, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import StreamingResponse
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field, model_validator
 from sqlalchemy import func, select
 
-from app.deps import PoolDep, SessionDep, TokenDep
+from app.deps import ClientDep, PoolDep, SessionDep, TokenDep
+from app.limits import CreateLimit
+from app.problems import problems
 from app.models import Match, Move, Seat
 from app.services import matches as svc
-from app.services.errors import Forbidden, ServiceError
+from app.services.notifier import NOTIFIER
+from app.services.errors import Forbidden, Unauthorized
 
 router = APIRouter(prefix="/api/matches", tags=["matches"])
+
+MAX_PLY = 1_000_000
+MatchId = Annotated[str, Path(max_length=64, description="the match's id")]
+
+
+def _clean_name(name: str) -> str | None:
+    """Names are trimmed printable text up to 64 characters (blank: the seat's default name)."""
+    name = name.strip()
+    if not name.isprintable():
+        raise ValueError("name must be printable text (no control characters)")
+    if len(name) > 64:
+        raise ValueError("name is longer than 64 characters")
+    return name or None
+
+
+Name = Annotated[str, Field(max_length=256), AfterValidator(_clean_name)]
 
 
 class SeatIn(BaseModel):
     type: Literal["human", "agent"]
-    name: str | None = Field(None, max_length=64)
-    level: int | None = None
-    agent: str | None = None
+    name: Name | None = Field(None, description="shown at the table; printable text, at most 64 characters")
+    level: int | None = Field(None, ge=1, le=100, description="an agent seat's level (or give agent)")
+    agent: str | None = Field(None, max_length=64, description="an agent seat's agent id (or give level)")
+
+    @model_validator(mode="after")
+    def _one_of_level_or_agent(self):
+        given = (self.level is not None) + (self.agent is not None)
+        if self.type == "agent" and given != 1:
+            raise ValueError("an agent seat names exactly one of 'level' or 'agent'")
+        if self.type == "human" and given:
+            raise ValueError("a human seat has no 'level' or 'agent'")
+        return self
 
 
 class MatchIn(BaseModel):
-    game: str
+    game: str = Field(max_length=32)
     seats: list[SeatIn] = Field(min_length=1, max_length=10)
     options: dict = Field(default_factory=dict)
-    seed: int | None = None
-    delay_ms: int = Field(700, description="pause between moves of an AI-only match when watched")
+    seed: int | None = Field(None, ge=0, lt=2 ** 62)
+    delay_ms: int = Field(700, ge=0, le=60_000, description="pause between moves of an AI-only match when watched")
 
 
 class MoveIn(BaseModel):
-    action: str = Field(max_length=128)
-    ply: int | None = Field(None, description="the ply you saw; a stale one is refused with 409")
+    action: str = Field(min_length=1, max_length=128)
+    ply: int | None = Field(None, ge=0, le=MAX_PLY, description="the ply you saw; a stale one is refused with 409")
 
 
 class ControlIn(BaseModel):
     action: Literal["pause", "resume", "step", "speed"]
-    delay_ms: int | None = None
+    delay_ms: int | None = Field(None, ge=0, le=60_000)
 
 
 class RematchIn(BaseModel):
     swap: bool = Field(False, description="rotate the seats (swap sides in a two-player game)")
 
 
-@router.post("", status_code=201)
-def create(body: MatchIn, session: SessionDep, pool: PoolDep) -> dict:
-    """Create a match. Human seats get a secret token each (send it as ``Authorization: Bearer``)."""
+def created(match, secrets: dict) -> dict:
+    control = secrets.pop("control", None)
+    return {"id": match.id, "tokens": {str(k): v for k, v in secrets.items()},
+            **({"control_token": control} if control else {})}
+
+
+@router.post("", status_code=201, responses=problems(400, 413, 422, 429), dependencies=[CreateLimit])
+async def create(body: MatchIn, session: SessionDep, pool: PoolDep, client: ClientDep) -> dict:
+    """Create a match. Human seats get a secret token each (send it as ``Authorization: Bearer``);
+    an AI-only match gets a ``control_token`` for pausing, stepping and its speed."""
     seats = [svc.SeatRequest(s.type, s.name, s.level, s.agent) for s in body.seats]
-    match, tokens = svc.create_match(session, pool, body.game, seats, body.options, body.seed, body.delay_ms)
-    return {"id": match.id, "tokens": {str(k): v for k, v in tokens.items()}}
+    match, secrets = await run_in_threadpool(svc.create_match, session, pool, body.game, seats, body.options,
+                                             body.seed, body.delay_ms, client=client)
+    return created(match, secrets)
 
 
-@router.get("")
-def list_matches(session: SessionDep, game: str | None = None, agent: str | None = None,
-                 level: int | None = None, status: Literal["active", "finished"] | None = None,
+@router.get("", responses=problems(422))
+def list_matches(session: SessionDep, game: Annotated[str | None, Query(max_length=32)] = None,
+                 agent: Annotated[str | None, Query(max_length=64)] = None,
+                 level: Annotated[int | None, Query(ge=1, le=100)] = None,
+                 status: Literal["active", "finished"] | None = None,
                  since: datetime | None = None, until: datetime | None = None,
-                 page: int = 1, per_page: int = 20) -> dict:
+                 page: Annotated[int, Query(ge=1, le=100_000)] = 1,
+                 per_page: Annotated[int, Query(ge=1, le=200)] = 20) -> dict:
     """Matches, newest first, filtered and paginated."""
-    if page < 1 or not 1 <= per_page <= 200:
-        raise ServiceError("page starts at 1 and per_page is from 1 to 200")
     q = select(Match)
     if game:
         q = q.where(Match.game == game)
@@ -87,58 +123,71 @@ def list_matches(session: SessionDep, game: str | None = None, agent: str | None
          "seats": [svc.seat_json(s) for s in m.seats]} for m in rows]}
 
 
-@router.get("/{match_id}")
-def view(match_id: str, session: SessionDep, token: TokenDep) -> dict:
+@router.get("/{match_id}", responses=problems(401, 403, 404))
+async def view(match_id: MatchId, session: SessionDep, token: TokenDep) -> dict:
     """The spectator's view, or with a seat's token that seat's view and its legal actions."""
-    match = svc.get_match(session, match_id)
+    # Read-only and short (three indexed reads; SQLite in WAL mode never waits for a writer
+    # to read): done on the event loop, which saves two thread hops.
+    match = svc.read_match(session, match_id)
     return svc.match_view(session, match, svc.seat_of(match, token))
 
 
-@router.post("/{match_id}/moves")
-def move(match_id: str, body: MoveIn, session: SessionDep, pool: PoolDep, token: TokenDep) -> dict:
+@router.post("/{match_id}/moves", responses=problems(400, 401, 403, 404, 409, 413, 422))
+async def move(match_id: MatchId, body: MoveIn, session: SessionDep, pool: PoolDep, token: TokenDep) -> dict:
     """Play a move for your seat; AI seats reply. Returns your new view and the moves made."""
-    match = svc.get_match(session, match_id)
-    seat = svc.seat_of(match, token)
-    if seat is None:
-        raise Forbidden("moves need the seat's token: Authorization: Bearer <token>")
-    game = svc.get_game(match.game)
-    made = svc.play_human(session, pool, match, seat, body.action, body.ply)
-    return {**svc.match_view(session, match, seat),
-            "made": [{**svc.move_json(game, match, m, seat), "view": v} for m, v in made]}
+    def play() -> dict:  # one worker thread for the whole move: the AI replies can take a while
+        match = svc.read_match(session, match_id)
+        seat = svc.seat_of(match, token)
+        if seat is None:
+            raise Unauthorized("moves need the seat's token: Authorization: Bearer <token>")
+        game = svc.get_game(match.game)
+        made = svc.play_human(session, pool, match, seat, body.action, body.ply)
+        return {**svc.match_view(session, match, seat),
+                "made": [{**svc.move_json(game, match, m, seat), "view": v} for m, v in made]}
+
+    return await run_in_threadpool(play)
 
 
-@router.post("/{match_id}/control")
-def control(match_id: str, body: ControlIn, session: SessionDep) -> dict:
-    """Pause, resume, step or change the speed of a watched AI-only match."""
-    match = svc.control(session, svc.get_match(session, match_id), body.action, body.delay_ms)
+@router.post("/{match_id}/control", responses=problems(400, 401, 403, 404, 409, 413, 422))
+def control(match_id: MatchId, body: ControlIn, session: SessionDep, token: TokenDep) -> dict:
+    """Pause, resume, step or change the speed of a watched AI-only match: needs the
+    ``control_token`` its creation returned (anyone may watch)."""
+    match = svc.control(session, svc.get_match(session, match_id), token, body.action, body.delay_ms)
     return {"paused": match.paused, "steps": match.steps, "delay_ms": match.delay_ms}
 
 
-@router.post("/{match_id}/rematch", status_code=201)
-def rematch(match_id: str, body: RematchIn, session: SessionDep, pool: PoolDep, token: TokenDep) -> dict:
+@router.post("/{match_id}/rematch", status_code=201, responses=problems(400, 401, 403, 404, 413, 422, 429),
+             dependencies=[CreateLimit])
+def rematch(match_id: MatchId, body: RematchIn, session: SessionDep, pool: PoolDep, token: TokenDep,
+            client: ClientDep) -> dict:
     """A new match with the same seats (rotated with ``swap``); the caller must hold a seat's
     token unless the match was AI-only. Returns the new id and tokens."""
     old = svc.get_match(session, match_id)
     if not old.ai_only and svc.seat_of(old, token) is None:
-        raise Forbidden("a rematch needs the token of a seat of this match")
+        raise (Unauthorized if token is None else Forbidden)("a rematch needs the token of a seat of this match")
     seats = [svc.SeatRequest(s.kind, s.name, s.level, s.agent) for s in old.seats]
     if body.swap:
         seats = seats[1:] + seats[:1]
-    match, tokens = svc.create_match(session, pool, old.game, seats, old.options, None, old.delay_ms,
-                                     rematch_of=old.id)
-    return {"id": match.id, "tokens": {str(k): v for k, v in tokens.items()}}
+    match, secrets = svc.create_match(session, pool, old.game, seats, old.options, None, old.delay_ms,
+                                      rematch_of=old.id, client=client)
+    return created(match, secrets)
 
 
-@router.get("/{match_id}/replay")
-def replay(match_id: str, session: SessionDep, token: TokenDep) -> dict:
+@router.get("/{match_id}/replay", responses=problems(401, 403, 404))
+def replay(match_id: MatchId, session: SessionDep, token: TokenDep) -> dict:
     match = svc.get_match(session, match_id)
     return svc.replay(session, match, svc.seat_of(match, token))
 
 
-@router.get("/{match_id}/events")
-async def events(match_id: str, request: Request, token: TokenDep, after: int = -1) -> StreamingResponse:
+@router.get("/{match_id}/events", responses=problems(401, 403, 404, 422, 429, 503))
+async def events(match_id: MatchId, request: Request, token: TokenDep,
+                 after: Annotated[int, Query(ge=-1, le=MAX_PLY)] = -1) -> StreamingResponse:
     """Server-sent events: ``move`` (with the viewer's new view) for every move as it happens,
-    ``end`` when the match is over. AI-only matches advance here at their ``delay_ms``."""
+    ``end`` when the match is over. AI-only matches advance here at their ``delay_ms``.
+
+    A stream sleeps until a move of its match wakes it (or, for an AI-only match, until its
+    next move is due); moves made by another server process are found by a slow database poll
+    with backoff. Streams are capped per client (429) and per server (503)."""
     sessions, pool = request.app.state.sessions, request.app.state.pool
 
     def check() -> int | None:
@@ -147,38 +196,72 @@ async def events(match_id: str, request: Request, token: TokenDep, after: int = 
             return svc.seat_of(match, token)
 
     seat = await run_in_threadpool(check)
+    release = request.app.state.streams.acquire(request.client.host if request.client else "")
 
-    def poll(last: int) -> tuple[list[dict], bool]:
+    def poll(last: int) -> tuple[list[dict], bool, float | None]:
+        """New moves after ``last`` (making the next move of an AI-only match if it is due),
+        whether the match is over, and the seconds until its next move is due (None: not AI-only)."""
         with sessions() as session:
-            match = svc.get_match(session, match_id)
+            match = svc.read_match(session, match_id)
             if svc.due(match):
                 try:
                     svc.ai_move(session, pool, match)
                 except svc.Conflict:
                     session.rollback()  # another watcher moved first
-                session.refresh(match)
+                    match = svc.read_match(session, match_id)
             game = svc.get_game(match.game)
-            new = list(session.scalars(select(Move).where(Move.match_id == match_id, Move.ply > last)
-                                       .order_by(Move.ply)))
+            new = svc.moves_after(session, match_id, last)
             out = []
             if new:
                 view = svc.match_view(session, match, seat)
                 out = [{"move": svc.move_json(game, match, m, seat)} for m in new]
                 out[-1]["match"] = view
-            return out, match.status != "active"
+            return out, match.status != "active", svc.due_in(match)
 
     async def stream():
         last = after
-        yield "retry: 2000\n\n"
-        while not await request.is_disconnected():
-            items, over = await run_in_threadpool(poll, last)
-            for item in items:
-                last = item["move"]["ply"]
-                yield f"event: move\ndata: {json.dumps(item)}\n\n"
-            if over:
-                yield "event: end\ndata: {}\n\n"
-                return
-            await asyncio.sleep(0.08)
+        fallback = FALLBACK_POLL_S[0]
+        sub = NOTIFIER.subscribe(match_id)
+        try:
+            yield "retry: 2000\n\n"
+            while True:
+                sub.arm()
+                items, over, due_in = await run_in_threadpool(poll, last)
+                for item in items:
+                    last = item["move"]["ply"]
+                    yield f"event: move\ndata: {json.dumps(item)}\n\n"
+                if over:
+                    yield "event: end\ndata: {}\n\n"
+                    return
+                if due_in is not None and due_in <= fallback:
+                    await sub.wait(due_in)  # the next AI move is due: no thread held meanwhile
+                    continue
+                if await sub.wait(fallback):
+                    fallback = FALLBACK_POLL_S[0]
+                else:
+                    fallback = min(2 * fallback, FALLBACK_POLL_S[1])
+                    yield ": waiting\n\n"  # a comment line: finds closed connections
+        finally:
+            sub.close()
 
-    return StreamingResponse(stream(), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    return EventStream(stream(), release, media_type="text/event-stream",
+                       headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+FALLBACK_POLL_S = (1.0, 10.0)
+"""A stream not woken re-reads the database after 1 s, then 2, 4, 8, 10, 10... (moves made by
+another process); any wake-up starts the backoff again."""
+
+
+class EventStream(StreamingResponse):
+    """A stream that gives back its place under the caps however it ends (even unstarted)."""
+
+    def __init__(self, content, release, **kwargs):
+        super().__init__(content, **kwargs)
+        self._release = release
+
+    async def __call__(self, scope, receive, send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._release()

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi import APIRouter, Request
+from typing import Annotated
+
+from fastapi import APIRouter, Path as PathParam, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
@@ -12,6 +14,8 @@ from app.db import ROOT
 from app.deps import SessionDep
 from app.services import catalog
 from app.services import matches as svc
+from app.services.errors import NotFound
+from engine import GameError
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(ROOT) / "templates")
@@ -27,7 +31,7 @@ def lobby(request: Request):
 
 
 @router.get("/play/{match_id}", response_class=HTMLResponse)
-def table(request: Request, match_id: str, session: SessionDep):
+def table(request: Request, match_id: Annotated[str, PathParam(max_length=64)], session: SessionDep):
     match = svc.get_match(session, match_id)
     return render(request, "table.html", page="play", match_id=match.id, game=catalog.game_json(match.game))
 
@@ -42,8 +46,17 @@ def results(request: Request):
     return render(request, "results.html", page="results")
 
 
+@router.get("/leaderboard", response_class=HTMLResponse)
+def leaderboard(request: Request, game: str | None = None):
+    names = [g["name"] for g in catalog.all_games()]
+    return render(request, "leaderboard.html", page="leaderboard", game=game if game in names else names[0])
+
+
 @router.get("/agents/{game}/{agent}", response_class=HTMLResponse)
 def agent_page(request: Request, game: str, agent: str):
-    spec(game, agent)
+    try:
+        spec(game, agent)
+    except GameError as err:
+        raise NotFound(str(err)) from None
     return render(request, "agent.html", page="agents", game=catalog.game_json(game),
                   agent=catalog.agent_json(game, agent))

@@ -4,15 +4,20 @@ from __future__ import annotations
 import csv
 import io
 from datetime import datetime
-from typing import Literal
+from typing import Annotated, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Path, Query
 from fastapi.responses import Response
 from sqlalchemy import select
 
 from app.deps import SessionDep
 from app.models import Match, Tournament
+from app.problems import problems
+from app.services import ratings
 from app.services.errors import NotFound
+from engine import get_game
+
+GameParam = Annotated[str | None, Query(max_length=32)]
 
 router = APIRouter(prefix="/api", tags=["results"])
 
@@ -36,8 +41,18 @@ def result_rows(session, game: str | None, since: datetime | None = None, limit:
     return rows
 
 
-@router.get("/results")
-def results(session: SessionDep, game: str | None = None, since: datetime | None = None,
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(row: dict) -> dict:
+    """A CSV row no spreadsheet runs as a formula: text cells starting with = + - @ tab or
+    carriage return get a leading apostrophe (numbers we wrote ourselves are left as numbers)."""
+    return {k: "'" + v if isinstance(v, str) and v.startswith(FORMULA_STARTS) else v for k, v in row.items()}
+
+
+@router.get("/results", responses={200: {"description": "one row per finished match and seat", "content": {
+    "application/json": {}, "text/csv": {"schema": {"type": "string"}}}}})
+def results(session: SessionDep, game: GameParam = None, since: datetime | None = None,
             format: Literal["json", "csv"] = "json"):
     """One row per finished match and seat."""
     rows = result_rows(session, game, since)
@@ -46,35 +61,32 @@ def results(session: SessionDep, game: str | None = None, since: datetime | None
     buf = io.StringIO()
     writer = csv.DictWriter(buf, fieldnames=COLUMNS)
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows(spreadsheet_safe(r) for r in rows)
     return Response(buf.getvalue(), media_type="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="parlour-results-{game or "all"}.csv"'})
+                    headers={"Content-Disposition": f'attachment; filename="parlour-results-{game if game and game.isalnum() else "all"}.csv"'})
 
 
 @router.get("/leaderboard")
-def leaderboard(session: SessionDep, game: str | None = None) -> list[dict]:
-    """Per game and agent seat: games, wins, draws, losses; and people's record against each
-    level (matches with one person against AIs)."""
-    board: dict[tuple, dict] = {}
-    for r in result_rows(session, game):
-        if r["type"] == "agent":
-            key = (r["game"], "agent", r["agent"])
-        elif r["humans"] == 1:
-            key = (r["game"], "people", None)
-        else:
-            continue
-        entry = board.setdefault(key, {"game": key[0], "who": key[1], "agent": key[2],
-                                       "games": 0, "wins": 0})
-        entry["games"] += 1
-        entry["wins"] += bool(r["won"])
-    out = list(board.values())
-    for e in out:
-        e["win_share"] = e["wins"] / e["games"]
-    return sorted(out, key=lambda e: (e["game"], e["who"], -e["win_share"]))
+def leaderboard(session: SessionDep, game: GameParam = None) -> dict:
+    """Ratings of every agent and named person (per game: pass ``game``), from every finished
+    match and every stored tournament: mu, sigma and the conservative ``ordinal`` (mu - 3 sigma)
+    it is sorted by, with games played and won. People are told apart by the name at their seat."""
+    if game is not None:
+        get_game(game)  # 422 for an unknown game
+    return {"model": ratings.MODEL_NAME, "players": ratings.board(session, game)}
+
+
+@router.get("/leaderboard/history")
+def leaderboard_history(session: SessionDep, game: Annotated[str, Query(max_length=32)],
+                        player: Annotated[str, Query(max_length=200)]) -> dict:
+    """One player's rating after each rated match or tournament, oldest first (the last 500);
+    ``player`` is ``agent:<id>`` or ``person:<name>`` as the leaderboard lists it."""
+    get_game(game)
+    return {"game": game, "player": player, "points": ratings.history(session, game, player)}
 
 
 @router.get("/people-vs-levels")
-def people_vs_levels(session: SessionDep, game: str | None = None) -> list[dict]:
+def people_vs_levels(session: SessionDep, game: GameParam = None) -> list[dict]:
     """People's record against each level: wins, draws, losses of the person's seat."""
     by_match: dict[str, list[dict]] = {}
     for r in result_rows(session, game):
@@ -100,15 +112,15 @@ def people_vs_levels(session: SessionDep, game: str | None = None) -> list[dict]
 
 
 @router.get("/tournaments")
-def tournaments(session: SessionDep, game: str | None = None, limit: int = 50) -> list[dict]:
+def tournaments(session: SessionDep, game: GameParam = None, limit: Annotated[int, Query(ge=1, le=500)] = 50) -> list[dict]:
     q = select(Tournament)
     if game:
         q = q.where(Tournament.game == game)
     return [tournament_json(t) for t in session.scalars(q.order_by(Tournament.created_at.desc()).limit(limit))]
 
 
-@router.get("/tournaments/{tournament_id}")
-def tournament(tournament_id: int, session: SessionDep) -> dict:
+@router.get("/tournaments/{tournament_id}", responses=problems(404))
+def tournament(tournament_id: Annotated[int, Path(ge=1, le=2 ** 62)], session: SessionDep) -> dict:
     t = session.get(Tournament, tournament_id)
     if t is None:
         raise NotFound(f"no tournament {tournament_id}")

@@ -1,16 +1,29 @@
-"""Errors the services raise; the app turns them into 4xx answers with a ``detail``."""
+"""Errors the services raise; the app turns them into 4xx answers of one shape (``app.problems``).
+
+The status rule: 400 malformed request, 401/403 credentials (missing / wrong), 404 unknown
+resource, 409 against the state of a game or learner, 413 too large, 422 invalid value,
+429 too many requests.
+"""
 
 
 class ServiceError(Exception):
+    status = 422
+
+
+class Malformed(ServiceError):
     status = 400
 
 
-class NotFound(ServiceError):
-    status = 404
+class Unauthorized(ServiceError):
+    status = 401
 
 
 class Forbidden(ServiceError):
     status = 403
+
+
+class NotFound(ServiceError):
+    status = 404
 
 
 class Conflict(ServiceError):

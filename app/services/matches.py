@@ -12,20 +12,43 @@ import secrets
 import time
 import uuid
 from dataclasses import dataclass
+from types import SimpleNamespace
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
 
 from agents.base import Episode, explain
 from agents.catalog import spec
+from app.db import writing
 from app.models import Match, Move, Seat, now
-from app.services import live
+from app.services.notifier import notify
+from app.services import live, ratings
 from app.services.agents import AgentPool, resolve_seat_agent
-from app.services.errors import Conflict, Forbidden, NotFound, ServiceError
-from engine import RESIGN, Game, GameError, get_game
+from app.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized
+from engine import RESIGN, Game, GameError, IllegalActionError, get_game
 
 MAX_AI_MOVES_PER_REQUEST = 5_000
 LOG_TAIL = 60
+MOVE_COLUMNS = (Move.ply, Move.seat, Move.action, Move.label, Move.explanation)
+"""What a view shows of a move, read as plain rows (no ORM objects to build)."""
+
+# Reads on the hot path are statements built once and run on the session's connection: building
+# a statement and going through the ORM cost ten to twenty times the query itself.
+_MATCH_ROW = select(Match.__table__).where(Match.id == bindparam("id"))
+_SEAT_ROWS = select(Seat.__table__).where(Seat.match_id == bindparam("id")).order_by(Seat.seat)
+_TAIL = (select(*MOVE_COLUMNS).where(Move.match_id == bindparam("id"))
+         .order_by(Move.ply.desc()).limit(bindparam("limit")))
+_ADVANCE = (update(Match.__table__)
+            .where(Match.id == bindparam("match"), Match.ply == bindparam("expected"))
+            .values(state=bindparam("new_state", type_=Match.state.type), ply=bindparam("new_ply"),
+                    last_move_at=bindparam("new_last_move_at"), status=bindparam("new_status"),
+                    finished_at=bindparam("new_finished_at", type_=Match.finished_at.type),
+                    steps=bindparam("new_steps")))
+_INSERT_MOVE = insert(Move.__table__)
+_SEAT_RESULT = (update(Seat.__table__).where(Seat.match_id == bindparam("match"), Seat.seat == bindparam("number"))
+                .values(score=bindparam("new_score"), won=bindparam("new_won")))
+_AFTER = select(*MOVE_COLUMNS).where(Move.match_id == bindparam("id"), Move.ply > bindparam("after")).order_by(Move.ply)
 
 
 @dataclass
@@ -43,8 +66,23 @@ def hash_token(token: str) -> str:
 def get_match(session: Session, match_id: str) -> Match:
     match = session.get(Match, match_id)
     if match is None:
-        raise NotFound(f"no match {match_id!r}")
+        raise NotFound(f"no match {clip(match_id)!r}")
     return match
+
+
+def read_match(session: Session, match_id: str) -> SimpleNamespace:
+    """A match to read (view, stream), as plain rows: the same attributes as ``Match`` and its
+    ``seats``, without building ORM objects. Moves go through ``get_match``."""
+    conn = session.connection()
+    row = conn.execute(_MATCH_ROW, {"id": match_id}).one_or_none()
+    if row is None:
+        raise NotFound(f"no match {clip(match_id)!r}")
+    seats = [SimpleNamespace(**s._mapping) for s in conn.execute(_SEAT_ROWS, {"id": match_id})]
+    return SimpleNamespace(**row._mapping, seats=seats)
+
+
+def moves_after(session: Session, match_id: str, after: int) -> list:
+    return session.connection().execute(_AFTER, {"id": match_id, "after": after}).all()
 
 
 def seat_of(match: Match, token: str | None) -> int | None:
@@ -65,7 +103,9 @@ def has_hidden_information(game: Game) -> bool:
 # ----- creating -----
 def create_match(session: Session, pool: AgentPool, game_name: str, seats: list[SeatRequest],
                  options: dict | None = None, seed: int | None = None, delay_ms: int = 700,
-                 rematch_of: str | None = None) -> tuple[Match, dict[int, str]]:
+                 rematch_of: str | None = None, client: str | None = None) -> tuple[Match, dict[int, str | None]]:
+    """A new match; returns it with the secrets to hand out: each human seat's token and, for
+    an AI-only match, the control token under key ``"control"``."""
     game = get_game(game_name)
     game.check_players(len(seats))
     options = game.resolve_options(options)
@@ -92,72 +132,130 @@ def create_match(session: Session, pool: AgentPool, game_name: str, seats: list[
         raise ServiceError("seed must be a whole number from 0 to 2**62")
     if not 0 <= delay_ms <= 60_000:
         raise ServiceError("delay_ms must be between 0 and 60000")
+    control_token = None if tokens else secrets.token_urlsafe(24)
     state = game.new_match(len(seats), seed, options)
     match = Match(id=uuid.uuid4().hex, game=game_name, options=options, seed=seed, state=game.to_json(state),
                   ply=0, status="active", ai_only=not tokens, delay_ms=delay_ms, paused=False, steps=0,
-                  last_move_at=time.time(), rematch_of=rematch_of, seats=rows)
+                  last_move_at=time.time(), rematch_of=rematch_of, seats=rows, client=client,
+                  control_hash=hash_token(control_token) if control_token else None)
+    match.__dict__["_parsed_state"] = (0, state)
     session.add(match)
-    session.commit()
+    with writing():
+        session.commit()
     if tokens:
         run_ai(session, pool, match)
-    return match, tokens
+    return match, {**tokens, "control": control_token}
 
 
 # ----- moving -----
-def _record(session: Session, match: Match, game: Game, state, seat: int, action_id: str, label: str,
-            explanation: dict | None):
-    """Store one move (numbered by the ply before it) atomically; Conflict when another
-    request moved first. Returns ``state``."""
-    over = game.is_over(state)
-    ply = match.ply
-    values = dict(state=game.to_json(state), ply=ply + 1, last_move_at=time.time())
-    if over:
-        values.update(status="finished", finished_at=now())
-    if match.paused and match.steps > 0:
-        values["steps"] = match.steps - 1
-    done = session.execute(update(Match).where(Match.id == match.id, Match.ply == ply)
-                           .values(**values).execution_options(synchronize_session=False)).rowcount
-    if not done:
-        session.rollback()
-        raise Conflict("the match moved on before this move; reload it")
-    session.add(Move(match_id=match.id, ply=ply, seat=seat, action=action_id, label=label,
-                     explanation=explanation))
-    if over:
-        scores, winners = game.scores(state), set(game.winners(state))
-        for s in match.seats:
-            s.score, s.won = float(scores[s.seat]), s.seat in winners
-    session.commit()
-    session.refresh(match)
-    if over:
-        learn_from(session, match, game)
+def state_of(game: Game, match: Match):
+    """The match's state as a value, parsed from its JSON once per ply and kept on the row
+    object for the rest of the request."""
+    cached = match.__dict__.get("_parsed_state")
+    if cached is not None and cached[0] == match.ply:
+        return cached[1]
+    state = game.from_json(match.state)
+    match.__dict__["_parsed_state"] = (match.ply, state)
     return state
 
 
+def _record(session: Session, match: Match, game: Game, state, seat: int, action_id: str, label: str,
+            explanation: dict | None) -> SimpleNamespace:
+    """Store one move (numbered by the ply before it) atomically; Conflict when another
+    request moved first. ``match`` (a row object or ``read_match``'s rows) is brought up to
+    date from what was written, without a reload. Returns the stored move."""
+    over = game.is_over(state)
+    ply = match.ply
+    values = dict(state=game.to_json(state), ply=ply + 1, last_move_at=time.time(),
+                  status="finished" if over else match.status, finished_at=now() if over else match.finished_at,
+                  steps=match.steps - 1 if match.paused and match.steps > 0 else match.steps)
+    move = SimpleNamespace(ply=ply, seat=seat, action=action_id, label=label, explanation=explanation)
+    results, winners = {}, set()
+    if over:
+        scores, winners = game.scores(state), set(game.winners(state))
+        results = {s.seat: (float(scores[s.seat]), s.seat in winners) for s in match.seats}
+    conn = session.connection()
+    with writing():
+        done = conn.execute(_ADVANCE, {"match": match.id, "expected": ply,
+                                       **{f"new_{k}": v for k, v in values.items()}}).rowcount
+        if not done:
+            session.rollback()
+            raise Conflict("the match moved on before this move; reload it")
+        conn.execute(_INSERT_MOVE, {"match_id": match.id, "created_at": now(), **vars(move)})
+        for number, (score, won) in results.items():
+            conn.execute(_SEAT_RESULT, {"match": match.id, "number": number, "new_score": score, "new_won": won})
+        if over:
+            ratings.rate_match(session, match.game, match.id, match.seats, winners)
+        session.commit()
+    for key, value in values.items():
+        _set(match, key, value)
+    for s in match.seats:
+        if s.seat in results:
+            _set(s, "score", results[s.seat][0])
+            _set(s, "won", results[s.seat][1])
+    match.__dict__["_parsed_state"] = (match.ply, state)
+    notify(match.id)
+    if over:
+        learn_from(session, match, game)
+    return move
+
+
+def _set(row, key: str, value) -> None:
+    """Bring an ORM object (as already stored) or a plain row object up to date."""
+    if hasattr(row, "_sa_instance_state"):
+        set_committed_value(row, key, value)
+    else:
+        setattr(row, key, value)
+
+
 def play_human(session: Session, pool: AgentPool, match: Match, seat: int, action_id: str,
-               ply: int | None) -> list[tuple[Move, dict]]:
+               ply: int | None) -> list[tuple[SimpleNamespace, dict]]:
     """A person's move (checked), then the AI seats' replies. Returns the moves made, each
     with the mover's seat's view after it (so a page can show them one by one)."""
     game = get_game(match.game)
-    state = game.from_json(match.state)
+    state = state_of(game, match)
     if match.status != "active":
         raise Conflict("the match is over")
     if ply is not None and ply != match.ply:
         raise Conflict(f"stale move: the match is at ply {match.ply}, not {ply}; reload it")
     if game.current_player(state) != seat:
         raise Conflict("it is not your turn")
-    start = match.ply
+    check_canonical(game, state, action_id)
     new_state = game.apply_id(state, action_id)  # IllegalActionError -> 409, match unchanged
     label = "resigns" if action_id == RESIGN else game.action_label(game.parse_action(action_id))
-    states = [_record(session, match, game, new_state, seat, action_id, label, None)]
-    states += run_ai(session, pool, match)
-    moves = session.scalars(select(Move).where(Move.match_id == match.id, Move.ply >= start).order_by(Move.ply))
-    return [(m, game.observe(st, seat)) for m, st in zip(moves, states)]
+    made = [(_record(session, match, game, new_state, seat, action_id, label, None), new_state)]
+    made += run_ai(session, pool, match)
+    return [(m, game.observe(st, seat)) for m, st in made]
 
 
-def ai_move(session: Session, pool: AgentPool, match: Match):
-    """Let the AI seat to move play once; returns the new state, or None when no AI is to move."""
+def check_canonical(game: Game, state, action_id: str) -> None:
+    """Action ids are canonical ASCII (``cell:4``; not ``cell:٤``, ``cell:04`` or ``CELL:4``):
+    an id the game reads differently from how it writes it is refused (422), one it cannot
+    read at all is an illegal action (409); both messages show the legal ids' format."""
+    if action_id == RESIGN:
+        return
+    examples = ", ".join(a.id for a in game.legal_actions(state)[:4]) or "none now"
+    hint = f"ids are written exactly as listed in legal_actions (for example {examples}) or 'resign'"
+    try:
+        parsed = game.parse_action(action_id) if action_id.isascii() else None
+    except IllegalActionError as err:
+        raise IllegalActionError(clip(action_id), f"{clip(err.reason, 200)}; {hint}") from None
+    except (GameError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+        raise IllegalActionError(clip(action_id), f"not an action of {game.title}; {hint}") from None
+    if parsed is None or getattr(parsed, "id", None) != action_id:
+        raise ServiceError(f"action {clip(action_id)!r} is not in canonical form: {hint}")
+
+
+def clip(text: str, limit: int = 40) -> str:
+    """At most ``limit`` characters of someone's input, for a message."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def ai_move(session: Session, pool: AgentPool, match: Match) -> tuple[SimpleNamespace, object] | None:
+    """Let the AI seat to move play once; returns (the move, the new state), or None when no
+    AI is to move."""
     game = get_game(match.game)
-    state = game.from_json(match.state)
+    state = state_of(game, match)
     if match.status != "active" or game.is_over(state):
         return None
     seat = game.current_player(state)
@@ -174,20 +272,25 @@ def ai_move(session: Session, pool: AgentPool, match: Match):
     if why is not None:
         why_json = {**why.to_json(), "labels": {a.id: game.action_label(a) for a in legal if a.id in why.values}}
     if action == RESIGN:
-        return _record(session, match, game, game.resign(state, seat), seat, RESIGN, "resigns", why_json)
-    return _record(session, match, game, game.apply(state, action), seat, action.id,
-                   game.action_label(action), why_json)
+        after = game.resign(state, seat)
+        return _record(session, match, game, after, seat, RESIGN, "resigns", why_json), after
+    after = game.apply(state, action)
+    return _record(session, match, game, after, seat, action.id, game.action_label(action), why_json), after
 
 
-def run_ai(session: Session, pool: AgentPool, match: Match) -> list:
-    """AI seats move until a person is to move or the match ends; returns the states after each."""
-    states = []
+def run_ai(session: Session, pool: AgentPool, match: Match) -> list[tuple[SimpleNamespace, object]]:
+    """AI seats move until a person is to move or the match ends; returns (move, state after it)
+    for each."""
+    made = []
     for _ in range(MAX_AI_MOVES_PER_REQUEST):
-        state = ai_move(session, pool, match)
-        if state is None:
+        try:
+            step = ai_move(session, pool, match)
+        except Conflict:  # another request (a racing move's, a watcher's) made this reply: not an error
             break
-        states.append(state)
-    return states
+        if step is None:
+            break
+        made.append(step)
+    return made
 
 
 def due(match: Match) -> bool:
@@ -199,9 +302,23 @@ def due(match: Match) -> bool:
     return time.time() - match.last_move_at >= match.delay_ms / 1000
 
 
-def control(session: Session, match: Match, action: str, delay_ms: int | None) -> Match:
+def due_in(match: Match) -> float | None:
+    """Seconds until the next move of a watched AI-only match is due (0: now); None when no
+    move will come without a control (not AI-only, over, or paused with no step granted)."""
+    if not match.ai_only or match.status != "active" or (match.paused and match.steps <= 0):
+        return None
+    if match.paused:
+        return 0.0
+    return max(0.0, match.last_move_at + match.delay_ms / 1000 - time.time())
+
+
+def control(session: Session, match: Match, token: str | None, action: str, delay_ms: int | None) -> Match:
     if not match.ai_only:
         raise Conflict("only AI-only matches can be paused and stepped")
+    if token is None:
+        raise Unauthorized("controlling a match needs its control token: Authorization: Bearer <control_token>")
+    if match.control_hash is None or not secrets.compare_digest(match.control_hash, hash_token(token)):
+        raise Forbidden("that is not this match's control token")
     if action == "pause":
         match.paused = True
     elif action == "resume":
@@ -215,6 +332,7 @@ def control(session: Session, match: Match, action: str, delay_ms: int | None) -
             raise ServiceError("delay_ms must be between 0 and 60000")
         match.delay_ms = delay_ms
     session.commit()
+    notify(match.id)
     return match
 
 
@@ -228,20 +346,31 @@ def replay_states(game: Game, match: Match, moves: list[Move]):
 
 
 def learn_from(session: Session, match: Match, game: Game) -> None:
-    """Every live learner seated in the finished match learns from it, atomically."""
+    """Every live learner seated in the finished match learns from it, atomically, unless its
+    client's learning limit is reached; ``match.learning`` says for each which happened."""
     learners = [s for s in match.seats if s.kind == "agent" and spec(match.game, s.agent).live is not None]
     if not learners:
         return
     moves = list(session.scalars(select(Move).where(Move.match_id == match.id).order_by(Move.ply)))
-    final = game.from_json(match.state)
+    final = state_of(game, match)
     winners = game.winners(final)
+    outcome = {}
     for s in learners:
         episode = Episode(seat=s.seat, score=float(s.score or 0), won=s.seat in winners, drawn=not winners)
         for state, move in replay_states(game, match, moves):
             if move.seat == s.seat:
                 episode.steps.append((game.observe(state, s.seat), move.action))
-        learner = live.make_live_agent(session, match.game, s.agent)
-        live.apply_updates(session, match.game, s.agent, learner.learn(episode))
+        learner = live.make_live_agent(session, match.game, s.agent, own_copy=True)
+        updates = learner.learn(episode)
+        with writing():
+            why_not = live.apply_updates(session, match.game, s.agent, updates, client=match.client or "")
+        outcome[str(s.seat)] = {"agent": s.agent, "learned": why_not is None,
+                                **({"reason": f"not learned from: {why_not}"} if why_not else {})}
+    with writing():
+        session.execute(update(Match).where(Match.id == match.id).values(learning=outcome)
+                        .execution_options(synchronize_session=False))
+        session.commit()
+    _set(match, "learning", outcome)
 
 
 # ----- views -----
@@ -253,7 +382,7 @@ def public_explanation(game: Game, match: Match, move: Move, viewer: int | None)
         return None
     if match.ai_only or match.status == "finished" or not has_hidden_information(game) or viewer == move.seat:
         return e
-    values = {k: v for k, v in e["values"].items() if k == move.action}
+    values = {move.action: e["values"][move.action]} if move.action in e["values"] else {}
     return {"label": e["label"], "values": values, "labels": {move.action: move.label},
             "note": "the values of its other options are shown when the match ends (they would show its hand)"}
 
@@ -270,14 +399,13 @@ def seat_json(s: Seat) -> dict:
 
 def match_view(session: Session, match: Match, seat: int | None) -> dict:
     game = get_game(match.game)
-    state = game.from_json(match.state)
+    state = state_of(game, match)
     over = game.is_over(state)
     to_move = None if over else game.current_player(state)
     legal = []
     if seat is not None and seat == to_move:
         legal = [{"id": a.id, "label": game.action_label(a)} for a in game.legal_actions(state)]
-    tail = list(session.scalars(select(Move).where(Move.match_id == match.id)
-                                .order_by(Move.ply.desc()).limit(LOG_TAIL)))[::-1]
+    tail = session.connection().execute(_TAIL, {"id": match.id, "limit": LOG_TAIL}).all()[::-1]
     last_ai = next((m for m in reversed(tail) if m.explanation is not None), None)
     return {
         "id": match.id, "game": match.game, "status": match.status, "ply": match.ply,
@@ -292,6 +420,7 @@ def match_view(session: Session, match: Match, seat: int | None) -> dict:
         "last_explanation": ({"ply": last_ai.ply, "seat": last_ai.seat, "action": last_ai.action,
                               **public_explanation(game, match, last_ai, seat)} if last_ai else None),
         "result": {"scores": game.scores(state), "winners": game.winners(state)} if over else None,
+        "learning": match.learning,
     }
 
 

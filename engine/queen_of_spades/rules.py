@@ -188,7 +188,8 @@ class Table:
 
     def freeze(self) -> State:
         return State(self.seed, self.rules, self.single, self.deal, self.dealer, self.dealt,
-                     tuple(map(tuple, self.hands)), tuple(self.trick), tuple(self.taken), self.leader,
+                     tuple(map(tuple, self.hands)), tuple(self.trick),
+                     tuple([(w, tuple(plays)) for w, plays in self.taken]), self.leader,
                      self.to_move, self.played, tuple(self.tricks), self.queen_by, self.last_by,
                      tuple(self.voids), tuple(self.no_queen), tuple(self.scores), tuple(self.results))
 
@@ -244,13 +245,16 @@ class Table:
             self.to_move = (p + 1) & 3
             return
         # the trick is complete: the highest card of the led suit (lowest index) wins
-        winner, best = trick[0]
-        led = best >> 3
-        for seat, c in trick:
-            if c < best and c >> 3 == led:
-                winner, best = seat, c
+        (winner, best), (s1, c1), (s2, c2), (s3, c3) = trick
+        led = self.led
+        if c1 < best and c1 >> 3 == led:
+            winner, best = s1, c1
+        if c2 < best and c2 >> 3 == led:
+            winner, best = s2, c2
+        if c3 < best and c3 >> 3 == led:
+            winner = s3
         self.tricks[winner] += 1
-        self.taken.append((winner, tuple(trick)))
+        self.taken.append((winner, trick))  # this list is never changed again: self.trick is a new one
         self.tricks_done += 1
         if self.queen_by is None and self.played & _QS_BIT:  # the Q♠ is in this trick
             self.queen_by, self.queen_trick = winner, self.tricks_done

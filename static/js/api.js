@@ -4,7 +4,14 @@ export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let res;
+  for (let attempt = 0; ; attempt++) {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    // Too many new matches at once (a long series on the watch page): wait as told, then again.
+    if (res.status !== 429 || attempt >= 5) break;
+    const wait = Math.min(60, Number(res.headers.get("Retry-After")) || 5);
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  }
   const data = res.headers.get("content-type")?.includes("json") ? await res.json() : await res.text();
   if (!res.ok) {
     const err = new Error(data?.detail || `${res.status} ${res.statusText}`);

@@ -57,6 +57,8 @@ function readOptions(form, game) {
   return options;
 }
 
+document.getElementById("player-name").value = localStorage.getItem("parlour:name") ?? "";
+
 for (const form of document.querySelectorAll("form.new-match")) {
   const game = window.PARLOUR_GAMES.find((g) => g.name === form.dataset.game);
   buildSeats(form, game);
@@ -69,7 +71,9 @@ for (const form of document.querySelectorAll("form.new-match")) {
       const levels = Array.from({ length: n }, (_, i) => Number(form.querySelector(`[name="level${i}"]`).value));
       const me = Number(form.querySelector('[name="position"]').value);
       const seats = levels.map((level) => ({ type: "agent", level }));
-      seats.splice(me, 0, { type: "human", name: "You" });
+      const name = document.getElementById("player-name").value.trim() || "You";
+      localStorage.setItem("parlour:name", name);
+      seats.splice(me, 0, { type: "human", name });
       const res = await api("/api/matches", { method: "POST", body: { game: game.name, seats, options: readOptions(form, game) } });
       saveSeat(res.id, me, res.tokens[String(me)]);
       location.href = `/play/${res.id}`;

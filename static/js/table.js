@@ -47,10 +47,13 @@ function draw(view = data.view, { animating = false } = {}) {
 function describeStatus() {
   if (data.result) {
     const w = data.result.winners;
-    if (!w.length) return "It's a draw.";
+    // A live learner that did not learn from this game says so (the learning limit per client).
+    const unlearned = Object.entries(data.learning ?? {}).filter(([, l]) => !l.learned)
+      .map(([seat, l]) => ` ${seatName(Number(seat))} did not learn from this game: ${l.reason.replace(/^not learned from: /, "")}.`);
+    if (!w.length) return "It's a draw." + unlearned.join("");
     const names = w.map(seatName).join(" and ");
-    if (data.seat !== null && w.includes(data.seat)) return `You win! 🎉`;
-    return `${names} ${w.length > 1 ? "win" : "wins"}.`;
+    if (data.seat !== null && w.includes(data.seat)) return `You win! 🎉` + unlearned.join("");
+    return `${names} ${w.length > 1 ? "win" : "wins"}.` + unlearned.join("");
   }
   if (data.to_move === null) return "";
   if (data.to_move === data.seat) return "Your move.";

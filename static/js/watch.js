@@ -13,6 +13,7 @@ const speed = document.getElementById("speed");
 const pauseButton = document.getElementById("pause");
 const stepButton = document.getElementById("step");
 let current = null;
+let control = null; // the control token of the current AI-only match (pause, step, speed)
 let paused = false;
 let chart = null;
 
@@ -28,7 +29,9 @@ function seatSelect(g, preset) {
 function resetSeats() {
   const g = game();
   const first = g.levels[0].id, last = g.levels[g.levels.length - 1].id;
-  seatsBox.replaceChildren(seatSelect(g, last), el("span", {}, "vs"), seatSelect(g, first));
+  // as many seats as the game needs (at least two), the strongest and the first level alternating
+  const picks = Array.from({ length: Math.max(2, g.players.min) }, (_, i) => seatSelect(g, i % 2 ? first : last));
+  seatsBox.replaceChildren(...picks.flatMap((s, i) => (i ? [el("span", {}, "vs"), s] : [s])));
 }
 gameSelect.addEventListener("change", resetSeats);
 document.getElementById("add-seat").addEventListener("click", () => {
@@ -39,16 +42,16 @@ resetSeats();
 
 speed.addEventListener("input", async () => {
   document.getElementById("speed-text").textContent = `${speed.value} ms`;
-  if (current) await api(`/api/matches/${current}/control`, { method: "POST", body: { action: "speed", delay_ms: Number(speed.value) } });
+  if (current) await api(`/api/matches/${current}/control`, { method: "POST", token: control, body: { action: "speed", delay_ms: Number(speed.value) } });
 });
 pauseButton.addEventListener("click", async () => {
   paused = !paused;
   pauseButton.textContent = paused ? "Resume" : "Pause";
   stepButton.disabled = !paused;
-  if (current) await api(`/api/matches/${current}/control`, { method: "POST", body: { action: paused ? "pause" : "resume" } });
+  if (current) await api(`/api/matches/${current}/control`, { method: "POST", token: control, body: { action: paused ? "pause" : "resume" } });
 });
 stepButton.addEventListener("click", async () => {
-  if (current) await api(`/api/matches/${current}/control`, { method: "POST", body: { action: "step" } });
+  if (current) await api(`/api/matches/${current}/control`, { method: "POST", token: control, body: { action: "step" } });
 });
 
 function drawChart(names, history) {
@@ -84,7 +87,8 @@ form.addEventListener("submit", async (event) => {
       res = await api("/api/matches", { method: "POST", body: { game: g.name, delay_ms: Number(speed.value), seats: order.map((i) => ({ type: "agent", agent: agents[i] })) } });
     } catch (err) { form.querySelector(".error").textContent = err.message; return; }
     current = res.id;
-    if (paused) await api(`/api/matches/${current}/control`, { method: "POST", body: { action: "pause" } });
+    control = res.control_token;
+    if (paused) await api(`/api/matches/${current}/control`, { method: "POST", token: control, body: { action: "pause" } });
     status.textContent = `Game ${k + 1} of ${n}`;
     let last = await api(`/api/matches/${current}`);
     module.render(board, last.view, { seat: null, legal: [], play() {}, names: last.seats.map((s) => s.name), explanation: null, reveal: true, match: last });

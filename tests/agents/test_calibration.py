@@ -14,7 +14,7 @@ from agents.saved_files import SAVED
 from agents.tournament import run
 
 SAMPLES = {"tictactoe": 300, "yaniv": 300, "uno": 300, "queen_of_spades": 300}
-SLOW = {("uno", "mcts")}  # ~1 s a deal: measured by `parlour calibrate uno`, not in the default suite
+SLOW = {("uno", "mcts"), ("queen_of_spades", "search")}  # ~1 s a deal: measured by `parlour calibrate uno`, not in the default suite
 CASES = []
 for game, games in SAMPLES.items():
     data = json.loads((SAVED / "calibration" / f"{game}.json").read_text())

@@ -3,13 +3,10 @@ import random
 import threading
 
 from fastapi.testclient import TestClient
-from sqlalchemy import select
-
 from agents.base import Update
 from agents.tictactoe.menace import beginner_table
 from app.db import get_engine, session_factory
 from app.main import create_app
-from app.models import LearnedValue
 from app.services import live
 from tests.conftest import new_match, play_randomly
 
@@ -18,9 +15,9 @@ LIVE = {"type": "agent", "agent": "menace-live"}
 
 
 def beads(db_url) -> dict[str, float]:
+    """Live MENACE's whole table: its origin overlaid with what it learned."""
     with session_factory(get_engine(db_url))() as s:
-        return dict(s.execute(select(LearnedValue.key, LearnedValue.value)
-                              .where(LearnedValue.agent == "tictactoe/menace-live")).all())
+        return dict(live.table(s, "tictactoe", "menace-live"))
 
 
 def test_a_finished_game_reinforces_the_beads_it_drew(client, db_url):
@@ -61,7 +58,7 @@ def test_concurrent_updates_lose_no_bead(db_url):
     assert beads(db_url)[key] == start + 100
 
 
-def test_floor_keeps_counts_at_zero_and_refusal_when_the_first_box_is_empty(client, db_url):
+def test_floor_keeps_counts_at_zero_and_refusal_when_the_first_box_is_empty(client, db_url, admin):
     sessions = session_factory(get_engine(db_url))
     with sessions() as s:
         live.ensure(s, "tictactoe", "menace-live")
@@ -72,15 +69,16 @@ def test_floor_keeps_counts_at_zero_and_refusal_when_the_first_box_is_empty(clie
     assert r.status_code == 409 and "reset" in r.json()["detail"]
     # As O it still plays; reset to beginner restores the first box.
     assert client.post("/api/matches", json={"game": "tictactoe", "seats": [HUMAN, LIVE]}).status_code == 201
-    assert client.post("/api/agents/tictactoe/menace-live/reset", json={"to": "beginner"}).status_code == 200
+    assert client.post("/api/agents/tictactoe/menace-live/reset", json={"to": "beginner"},
+                       headers=admin).status_code == 200
     assert beads(db_url) == beginner_table()
     assert client.post("/api/matches", json={"game": "tictactoe", "seats": [LIVE, HUMAN]}).status_code == 201
 
 
-def test_copy_from_pretrained_and_errors(client, db_url):
+def test_copy_from_pretrained_and_errors(client, db_url, admin):
     from agents.tictactoe import LIVE_BOX_BEADS, trained_table
 
-    r = client.post("/api/agents/tictactoe/menace-live/reset", json={"to": "trained"})
+    r = client.post("/api/agents/tictactoe/menace-live/reset", json={"to": "trained"}, headers=admin)
     assert r.json()["origin"] == "trained"
     copied, trained = beads(db_url), trained_table()
     assert copied.keys() == trained.keys()
@@ -88,12 +86,14 @@ def test_copy_from_pretrained_and_errors(client, db_url):
     assert sum(copied[k] for k in first) <= LIVE_BOX_BEADS + len(first)  # rounding
     favourite = max(first, key=trained.get)
     assert max(first, key=copied.get) == favourite and copied[favourite] >= 1
-    assert client.post("/api/agents/tictactoe/perfect/reset", json={"to": "beginner"}).status_code == 400
-    assert client.post("/api/agents/tictactoe/menace-live/reset", json={"to": "nothing"}).status_code == 422
+    assert client.post("/api/agents/tictactoe/perfect/reset", json={"to": "beginner"},
+                       headers=admin).status_code == 404
+    assert client.post("/api/agents/tictactoe/menace-live/reset", json={"to": "nothing"},
+                       headers=admin).status_code == 422
     box = client.get("/api/agents/tictactoe/menace-live/boxes?position=....X....").json()
     assert box["beads"][4] is None and box["box"] == "....X...."
     assert client.get("/api/agents/tictactoe/menace-live/boxes?position=OOO......").status_code == 404
-    assert client.get("/api/agents/tictactoe/menace-live/boxes?position=abc").status_code == 400
+    assert client.get("/api/agents/tictactoe/menace-live/boxes?position=abc").status_code == 422
     assert client.get("/api/agents/tictactoe/menace-live/boxes").json()["count"] == 304
 
 

@@ -40,7 +40,7 @@ def test_errors_are_4xx_with_a_reason_and_change_nothing(client):
         ({"action": "cell:9", "ply": 2}, tokens[0], 409, "0 to 8"),
         ({"action": "cell:5", "ply": 0}, tokens[0], 409, "stale"),
         ({"action": "cell:5", "ply": 2}, {"Authorization": "Bearer wrong"}, 403, "token"),
-        ({"action": "cell:5", "ply": 2}, {}, 403, "token"),
+        ({"action": "cell:5", "ply": 2}, {}, 401, "token"),
         ({"ply": 2}, tokens[0], 422, "action"),
     ]
     for body, headers, status, words in cases:
@@ -49,10 +49,10 @@ def test_errors_are_4xx_with_a_reason_and_change_nothing(client):
         assert words in r.json()["detail"]
     after = client.get(f"/api/matches/{match_id}", headers=tokens[0]).json()
     assert after["view"] == before["view"] and after["ply"] == before["ply"]
-    bad = [({"game": "chess", "seats": [HUMAN]}, 400), ({"game": "tictactoe", "seats": [HUMAN]}, 400),
-           ({"game": "tictactoe", "seats": [HUMAN, {"type": "agent", "level": 7}]}, 400),
-           ({"game": "tictactoe", "seats": [HUMAN, {"type": "agent", "agent": "deep-blue"}]}, 400),
-           ({"game": "tictactoe", "seats": [HUMAN, HUMAN], "options": {"board": 4}}, 400),
+    bad = [({"game": "chess", "seats": [HUMAN]}, 422), ({"game": "tictactoe", "seats": [HUMAN]}, 422),
+           ({"game": "tictactoe", "seats": [HUMAN, {"type": "agent", "level": 7}]}, 422),
+           ({"game": "tictactoe", "seats": [HUMAN, {"type": "agent", "agent": "deep-blue"}]}, 422),
+           ({"game": "tictactoe", "seats": [HUMAN, HUMAN], "options": {"board": 4}}, 422),
            ({"game": "tictactoe", "seats": [HUMAN, {"type": "robot"}]}, 422)]
     for body, status in bad:
         r = client.post("/api/matches", json=body)
@@ -94,10 +94,15 @@ def test_ai_only_match_streams_every_move_and_replays(client):
 
 
 def test_pause_and_step_an_ai_only_match(client):
-    match_id, _ = new_match(client, "tictactoe", [{"type": "agent", "level": 1}, {"type": "agent", "level": 1}],
-                            delay_ms=0)
-    assert client.post(f"/api/matches/{match_id}/control", json={"action": "pause"}).json()["paused"]
-    assert client.post(f"/api/matches/{match_id}/control", json={"action": "step"}).json()["steps"] == 1
+    created = client.post("/api/matches", json={"game": "tictactoe", "delay_ms": 0, "seats": [
+        {"type": "agent", "level": 1}, {"type": "agent", "level": 1}]}).json()
+    match_id, control = created["id"], {"Authorization": f"Bearer {created['control_token']}"}
+    assert client.post(f"/api/matches/{match_id}/control", json={"action": "pause"}).status_code == 401
+    assert client.post(f"/api/matches/{match_id}/control", json={"action": "pause"},
+                       headers={"Authorization": "Bearer guess"}).status_code == 403
+    assert client.post(f"/api/matches/{match_id}/control", json={"action": "pause"}, headers=control).json()["paused"]
+    assert client.post(f"/api/matches/{match_id}/control", json={"action": "step"},
+                       headers=control).json()["steps"] == 1
     with client.stream("GET", f"/api/matches/{match_id}/events") as stream:
         for line in stream.iter_lines():
             if line.startswith("event: move"):
@@ -111,7 +116,7 @@ def test_pause_and_step_an_ai_only_match(client):
 def test_rematch_and_swap_sides(client):
     match_id, tokens = new_match(client, "tictactoe", [HUMAN, {"type": "agent", "level": 1}])
     play_randomly(client, match_id, tokens[0], random.Random(2))
-    assert client.post(f"/api/matches/{match_id}/rematch", json={}).status_code == 403
+    assert client.post(f"/api/matches/{match_id}/rematch", json={}).status_code == 401
     r = client.post(f"/api/matches/{match_id}/rematch", json={"swap": True}, headers=tokens[0]).json()
     view = client.get(f"/api/matches/{r['id']}", headers={"Authorization": f"Bearer {r['tokens']['1']}"}).json()
     assert view["seat"] == 1 and view["seats"][1]["type"] == "human" and view["rematch_of"] == match_id

@@ -59,3 +59,18 @@ def test_play_learn_and_concurrent_updates_on_postgres(pg_client):
     assert table[key] == max(0.0, start - 60)
     assert abs(table["x:1"] - (1 - 0.5 ** 60)) < 1e-9
     assert pg_client.get("/api/results?format=csv").status_code == 200
+
+
+def test_reset_snapshots_rollback_and_the_learning_limit_on_postgres(pg_client, admin, monkeypatch):
+    monkeypatch.setenv("PARLOUR_LEARN_LIMIT", "1")
+    results = []
+    for seed in range(2):
+        match_id, tokens = new_match(pg_client, "tictactoe", [HUMAN, LIVE])
+        results.append(play_randomly(pg_client, match_id, tokens[0], random.Random(seed))["learning"]["1"]["learned"])
+    assert results == [True, False]
+    reset = "/api/agents/tictactoe/menace-live/reset"
+    assert pg_client.post(reset, json={"to": "trained"}, headers=admin).json()["origin"] == "trained"
+    snaps = pg_client.get("/api/agents/tictactoe/menace-live/snapshots", headers=admin).json()["snapshots"]
+    assert snaps[0]["reason"] == "before reset" and snaps[0]["games"] == 1
+    r = pg_client.post("/api/agents/tictactoe/menace-live/rollback", json={"snapshot": snaps[0]["id"]}, headers=admin)
+    assert r.json() == {"agent": "menace-live", "game": "tictactoe", "origin": "beginner", "games": 1}

@@ -31,3 +31,28 @@ def test_bench_racko_reports_deals_goal_and_move_times(capsys):
     assert "2p Kyle vs Kyle" in names and "4p random deals, rules core" in names
     assert data["goal"]["goal"] == 5000 and [m["agent"] for m in data["move_times"]] == ["kyle", "max"]
     assert all(r["per_cpu_second"] > 0 for r in data["results"])
+
+
+def test_bench_server_with_peers_reports_every_row_and_the_goals(capsys):
+    assert main(["bench", "server", "--peers", "--json", "--requests", "4", "--seconds", "1", "--warmup", "1",
+                 "--clients", "1,2", "--streams", "3", "--games", "tictactoe"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    rows = data["rows"]
+    assert {(r["what"], r["clients"]) for r in rows} >= {("floor", 1), ("view", 1), ("move + AI reply", 1),
+                                                         ("floor", 2), ("view", 2), ("move + AI reply", 2)}
+    assert {r["agent"] for r in rows if r["clients"] == 1 and r["what"] != "view"} >= {"random", "perfect"}
+    assert all(r["timed"] > 0 and r["errors"] == 0 for r in rows), rows
+    assert all(r["verdict"] in ("met", "NOT MET") for r in rows if r["what"] != "floor")
+    assert data["streams"]["opened"] == 3 and data["rss_after_startup_mb"] > 0
+
+
+def test_bench_queen_of_spades_reports_deals_goal_and_move_time(capsys):
+    assert main(["bench", "queen_of_spades", "--peers", "--json", "--seconds", "0.02", "--repeats", "1",
+                 "--decisions", "3"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    names = [r["name"] for r in data["results"]]
+    assert names[:4] == ["random deals, rules core", "random deals, rules core, decks from one generator",
+                         "random deals, public API", "rule player deals"]
+    assert any("hearts" in n for n in names) or any("OpenSpiel" in n for n in data["notes"])
+    assert data["goal"]["goal"] == 15000 and data["move_times"][0]["agent"] == "rules"
+    assert all(r["per_cpu_second"] > 0 for r in data["results"])

@@ -43,7 +43,7 @@ def server(tmp_path_factory):
     """The app served by uvicorn in its own process, on a fresh database; yields its base URL."""
     port = free_port()
     db = tmp_path_factory.mktemp("browser") / "parlour.db"
-    env = {**os.environ, "PARLOUR_DATABASE_URL": f"sqlite:///{db}"}
+    env = {**os.environ, "PARLOUR_DATABASE_URL": f"sqlite:///{db}", "PARLOUR_CREATE_LIMIT": "0"}  # many games a minute
     proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", "--port", str(port),
                              "--log-level", "warning"], cwd=ROOT, env=env)
     base = f"http://127.0.0.1:{port}"

@@ -1,0 +1,247 @@
+"""``parlour bench queen_of_spades [--peers] [--json] [--seconds S] [--repeats R] [--decisions D]``
+
+Timed on one core (single-threaded code):
+
+- **random deals, rules core**: whole deals on ``engine.queen_of_spades.rules.Table``
+  (the code ``QueenOfSpades.apply`` runs, without copying the state in and out), a
+  uniformly random legal card each play, each deck shuffled from the deal's seed
+  exactly as ``new_deal`` does (``chance(seed, "deal", 0)``). Goal: 15,000 deals/s;
+- **random deals, rules core, decks from one generator**: the same with each deck
+  shuffled from one running generator (how a training loop deals, without seeding a
+  generator per deal);
+- **random deals, public API**: ``new_deal``, ``legal_actions`` and ``apply`` (a new
+  immutable state per card);
+- **rule player deals**: four rule players deciding on the table (``of_table`` +
+  ``choose``: the decisions their ``act`` makes, without building views);
+- **rule player move time**: its ``act`` on a view (what the server calls).
+
+With ``--peers`` OpenSpiel's ``hearts`` (Python API over its C++ game: its pass
+direction set to "No Pass", chance nodes deal card by card, a uniformly random legal
+move each turn, applied in place) runs the same way, if the ``bench`` extra is installed; otherwise a line says so.
+Hearts is the nearest four-player trick-taking game OpenSpiel has (52 cards, 13 tricks).
+
+The network levels add their figures (move time at batch 1, positions per second at
+batch 1024, self-play deals per second) through ``NETWORK`` below.
+
+Each rate is the best of ``--repeats`` runs of at least ``--seconds`` of CPU time, per
+second of this process's CPU time and of wall-clock time.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from dataclasses import asdict
+from importlib import metadata
+from typing import Callable
+
+from rich.console import Console
+from rich.table import Table
+
+from agents.bench.timing import Result, measure
+from agents.queen_of_spades.rules_player import RulePlayer, choose
+from agents.queen_of_spades.seen import of_table
+from engine import get_game
+from engine.queen_of_spades.rules import Rules, shuffled
+from engine.queen_of_spades.rules import Table as RulesTable
+
+GOAL = 15_000  # random-play deals per second on one core, rules core (issue 9)
+GAME = get_game("queen_of_spades")
+
+
+# ----- ours -----
+def core_deals(n: int, rng: random.Random, seeded: bool = True) -> Callable[[], tuple[int, int]]:
+    rules = Rules()
+    seeds = iter(range(10**9))
+    rand = rng.random
+
+    def chunk() -> tuple[int, int]:
+        for _ in range(n):
+            table = (RulesTable.new(next(seeds), rules) if seeded else
+                     RulesTable.new(0, rules, deck=shuffled(rng)))
+            legal, play = table.legal, table.play
+            while table.to_move is not None:
+                cards = legal()
+                play(cards[int(rand() * len(cards))])
+        return n, 32 * n
+
+    return chunk
+
+
+def api_deals(n: int, rng: random.Random) -> Callable[[], tuple[int, int]]:
+    seeds = iter(range(10**9))
+
+    def chunk() -> tuple[int, int]:
+        for _ in range(n):
+            state = GAME.new_deal(4, next(seeds))
+            while not GAME.is_over(state):
+                legal = GAME.legal_actions(state)
+                state = GAME.apply(state, legal[rng.randrange(len(legal))])
+        return n, 32 * n
+
+    return chunk
+
+
+def rule_deals(n: int) -> Callable[[], tuple[int, int]]:
+    rules = Rules()
+    seeds = iter(range(10**9))
+
+    def chunk() -> tuple[int, int]:
+        for _ in range(n):
+            table = RulesTable.new(next(seeds), rules)
+            while table.to_move is not None:
+                table.play(choose(of_table(table)))
+        return n, 32 * n
+
+    return chunk
+
+
+def move_times(decisions: int, seed: int) -> dict:
+    """Seconds per ``act`` call of the rule player (every seat of seeded deals)."""
+    agent = RulePlayer()
+    rng = random.Random(seed)
+    times: list[float] = []
+    deal = 0
+    while len(times) < decisions:
+        state = GAME.new_deal(4, seed + deal)
+        deal += 1
+        while not GAME.is_over(state) and len(times) < decisions:
+            seat = GAME.current_player(state)
+            legal = GAME.legal_actions(state)
+            view = GAME.observe(state, seat)
+            start = time.perf_counter()
+            action = agent.act(view, legal, rng)
+            times.append(time.perf_counter() - start)
+            state = GAME.apply(state, action)
+    times.sort()
+    return {"agent": "rules", "decisions": len(times),
+            "median_us": round(1e6 * statistics.median(times), 1), "max_us": round(1e6 * times[-1], 1)}
+
+
+# ----- peers -----
+def openspiel_hearts(n: int, rng: random.Random) -> Callable[[], tuple[int, int]]:
+    import pyspiel
+
+    game = pyspiel.load_game("hearts")
+
+    def chunk() -> tuple[int, int]:
+        moves = 0
+        for _ in range(n):
+            state = game.new_initial_state()
+            state.apply_action(0)  # the first chance node is the pass direction: 0 = "No Pass"
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                    continue
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                moves += 1
+        return n, moves
+
+    return chunk
+
+
+def peer(name: str, package: str, module: str) -> tuple[str | None, str]:
+    """(version, "") when ``module`` imports, else (None, a line saying why)."""
+    try:
+        __import__(module)
+        return metadata.version(package), ""
+    except (ImportError, metadata.PackageNotFoundError) as err:
+        return None, (f"peer unavailable: {name} ({package}) could not be imported ({err}); "
+                      "install the bench extra: .venv/bin/pip install -e '.[bench]'")
+
+
+# ----- the network levels -----
+NETWORK: list[Callable[[float, int, int, Callable[[str], None]], tuple[list[Result], list[dict]]]] = []
+"""Functions ``(seconds, repeats, decisions, progress) -> (results, move times)`` that the
+network's module registers: its move time at batch 1, positions per second at batch 1024,
+self-play deals per second. Each result row and move time joins the table below."""
+
+
+def run(peers: bool, seconds: float, repeats: int, decisions: int,
+        progress: Callable[[str], None]) -> tuple[list[Result], list[dict], list[str]]:
+    rng = random.Random(1)
+    results: list[Result] = []
+    notes: list[str] = []
+    progress("random deals, rules core")
+    results.append(measure("random deals, rules core", "deals/s", core_deals(200, rng), seconds, repeats,
+                           note="Table.legal/play; each deck shuffled from the deal's seed"))
+    results.append(measure("random deals, rules core, decks from one generator", "deals/s",
+                           core_deals(200, rng, seeded=False), seconds, repeats,
+                           note="as a training loop deals"))
+    progress("random deals, public API")
+    results.append(measure("random deals, public API", "deals/s", api_deals(20, rng), seconds, repeats,
+                           note="new_deal/legal_actions/apply"))
+    progress("rule player deals")
+    results.append(measure("rule player deals", "deals/s", rule_deals(20), seconds, repeats,
+                           note="four rule players on the table (of_table + choose)"))
+    if peers:
+        version, note = peer("OpenSpiel", "open_spiel", "pyspiel")
+        if version:
+            progress(f"OpenSpiel {version} hearts")
+            results.append(measure(f"OpenSpiel {version} hearts", "deals/s", openspiel_hearts(20, rng), seconds,
+                                   repeats, peer=True, note="C++ game via pyspiel, no passing, random moves"))
+        else:
+            notes.append(note)
+    latency = [move_times(decisions, 1)] if decisions else []
+    for figures in NETWORK:
+        more, times = figures(seconds, repeats, decisions, progress)
+        results += more
+        latency += times
+    return results, latency, notes
+
+
+def main(argv: list[str] | None = None, prog: str = "parlour bench queen_of_spades") -> int:
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
+    parser.add_argument("--peers", action="store_true", help="also run OpenSpiel's hearts")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per run (default 1)")
+    parser.add_argument("--repeats", type=int, default=3, help="runs per figure, the best is kept (default 3)")
+    parser.add_argument("--decisions", type=int, default=400, help="act calls timed per agent (default 400)")
+    args = parser.parse_args(argv)
+    if args.seconds <= 0 or args.repeats < 1 or args.decisions < 0:
+        parser.error("--seconds must be positive, --repeats at least 1, --decisions at least 0")
+    console = Console(width=None if sys.stdout.isatty() else 110)
+    err = Console(stderr=True)
+    with err.status("benchmarking") as status:
+        results, latency, notes = run(args.peers, args.seconds, args.repeats, args.decisions,
+                                      lambda what: status.update(f"benchmarking: {what}"))
+    core = results[0].per_cpu_second
+    goal = {"goal": GOAL, "rules_core": round(core), "met": core >= GOAL}
+    if args.json:
+        rows = [{**asdict(r), "per_cpu_second": round(r.per_cpu_second, 1),
+                 "per_wall_second": round(r.per_wall_second, 1),
+                 "turns_per_unit": round(r.turns_per_unit, 1) if r.turns_per_unit else None} for r in results]
+        print(json.dumps({"machine": machine(), "seconds": args.seconds, "repeats": args.repeats,
+                          "results": rows, "move_times": latency, "goal": goal, "notes": notes}, indent=1))
+        return 0
+    table = Table(title=f"Queen of Spades, one core, best of {args.repeats} x {args.seconds:g} s of CPU")
+    for column in ("work", "per CPU s", "per wall s", "moves/deal", "note"):
+        table.add_column(column, justify="right" if column not in ("work", "note") else "left")
+    for r in results:
+        table.add_row(("[cyan]" if r.peer else "") + r.name, f"{r.per_cpu_second:,.0f}",
+                      f"{r.per_wall_second:,.0f}", f"{r.turns_per_unit:.1f}" if r.turns_per_unit else "–", r.note)
+    console.print(table)
+    for line in notes:
+        console.print(line)
+    for point in latency:
+        console.print(f"{point['agent']} move time: median {point['median_us']} µs, slowest {point['max_us']} µs "
+                      f"({point['decisions']} act calls)")
+    verdict = "met" if goal["met"] else "NOT met"
+    console.print(f"goal >= {GOAL:,} random deals/s on one core (rules core, seeded decks): {verdict} ({core:,.0f})")
+    console.print("[dim]" + ", ".join(f"{k} {v}" for k, v in machine().items()) + "[/dim]")
+    return 0
+
+
+def machine() -> dict:
+    return {"python": platform.python_version(), "platform": platform.platform(),
+            "processor": platform.processor() or platform.machine()}
+
+
+if __name__ == "__main__":
+    sys.exit(main())

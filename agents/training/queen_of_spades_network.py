@@ -1,0 +1,251 @@
+"""``parlour train queen_of_spades network``: the write-up's policy network and its iterative self-play.
+
+    parlour train queen_of_spades network [--iterations 6] [--random-deals 16000] [--deals 8000]
+        [--first-epochs 2] [--epochs 1] [--eval-deals 800] [--batch 512] [--learning-rate 0.001]
+        [--epsilon 0.1] [--keep 1] [--seed 1] [--out agents/saved/queen_of_spades/network.json]
+        (writes network.npz, network.json and network.svg)
+
+The schedule (QUEEN_OF_SPADES.md, "Iterative training"):
+
+1. data from ``--random-deals`` deals of four random players (28 rows a deal: each
+   player's decisions of tricks 1..7, the input and the card played, the target the
+   player's final deal score times 0.25);
+2. train a new network on it (``--first-epochs``): this first model is the
+   *reference* every later model is measured against, and the best so far;
+3. data from ``--deals`` deals of the best model playing itself (greedy, with a
+   random legal card with probability ``--epsilon``: *choice*, so that cards it
+   would never play still get data);
+4. train the best model on the new data plus the ``--keep`` data sets before it
+   (``--epochs``) into a candidate;
+5. evaluate the candidate against the best model: ``--eval-deals`` duplicate deals
+   (each deal played twice, A B A B then B A B A); keep it if its pair's mean points
+   per deal are above zero; go to 3 until ``--iterations`` models are made.
+
+After each model, a learning-curve point: its mean points per deal (per player of its
+pair) against the reference model in the same duplicate deals every time, with the
+standard error over deals, the share of those deals its pair won by taking every
+trick, and the share of all-tricks deals in its self-play data. Self-play and
+evaluations run all their deals side by side (``network_play``) on a jitted JAX
+forward pass; training is JAX + optax (Adam, squared error on the played card only).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import datetime as dt
+import json
+import shlex
+import sys
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from agents.queen_of_spades.network_jax import Fitter, batched_forward
+from agents.queen_of_spades.network_play import RANDOM, Played, Policy, duplicate, play_deals
+from agents.queen_of_spades.network_weights import LAYERS, TARGET_SCALE, Weights, initial, save
+from agents.saved_files import saved_path, write_saved
+from agents.training.yaniv_plot import Panel, line_charts
+
+
+@dataclass(frozen=True)
+class Schedule:
+    iterations: int = 6
+    random_deals: int = 16_000
+    deals: int = 8_000
+    first_epochs: int = 2
+    epochs: int = 1
+    eval_deals: int = 800
+    batch: int = 512
+    learning_rate: float = 1e-3
+    epsilon: float = 0.1
+    keep: int = 1
+
+
+def seeds(seed: int, stream: int, n: int) -> list[int]:
+    """``n`` deal seeds of one stream (0: evaluations, k: iteration k's data)."""
+    rng = np.random.default_rng([seed, stream])
+    return [int(s) for s in rng.integers(0, 2**48, n)]
+
+
+def data(played: Played) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    return played.x, played.card.astype(np.int32), played.targets(TARGET_SCALE)
+
+
+def concat(sets: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    return tuple(np.concatenate([s[i] for s in sets]) for i in range(3))  # type: ignore[return-value]
+
+
+def run(schedule: Schedule, seed: int, on_phase=None, on_point=None) -> tuple[Weights, list[dict], dict]:
+    """Train through the schedule; (the best model, one curve point per model, timings).
+    ``on_phase(text)`` is told each phase as it starts, ``on_point(point)`` each curve point."""
+    rng = np.random.default_rng([seed, 99])
+    say = on_phase or (lambda text: None)
+    tell = on_point or (lambda point: None)
+    eval_seeds = seeds(seed, 0, schedule.eval_deals)
+    timing = {"self_play_seconds": 0.0, "self_play_deals": 0, "train_seconds": 0.0, "train_rows": 0,
+              "eval_seconds": 0.0}
+
+    def generate(policy: Policy, n: int, stream: int) -> Played:
+        start = time.perf_counter()
+        played = play_deals(seeds(seed, stream, n), [(policy,) * 4] * n, rng, record=True)
+        timing["self_play_seconds"] += time.perf_counter() - start
+        timing["self_play_deals"] += n
+        return played
+
+    def train(fitter: Fitter, rows, epochs: int) -> list[float]:
+        start = time.perf_counter()
+        losses = fitter.fit(*rows, epochs=epochs, batch=schedule.batch, rng=rng)
+        timing["train_seconds"] += time.perf_counter() - start
+        timing["train_rows"] += epochs * len(rows[0])
+        return losses
+
+    def evaluate(a: Weights, b: Weights):
+        start = time.perf_counter()
+        result = duplicate(Policy(batched_forward(a)), Policy(batched_forward(b)), eval_seeds, rng)
+        timing["eval_seconds"] += time.perf_counter() - start
+        return result
+
+    say("iteration 1: random games")
+    played = generate(RANDOM, schedule.random_deals, 1)
+    sets = [data(played)]
+    say("iteration 1: training")
+    fitter = Fitter(initial(rng), schedule.learning_rate)
+    losses = train(fitter, sets[0], schedule.first_epochs)
+    reference = best = fitter.weights()
+    say("iteration 1: evaluating")
+    vs_ref = evaluate(best, reference)
+    curve = [{"iteration": 1, "data": "random", "data_deals": schedule.random_deals,
+              "data_all_tricks": float((played.all_tricks >= 0).mean()), "loss": losses[-1],
+              "vs_reference": vs_ref.to_json(), "vs_best": None, "kept": True}]
+    tell(curve[-1])
+    for iteration in range(2, schedule.iterations + 1):
+        say(f"iteration {iteration}: self-play")
+        played = generate(Policy(batched_forward(best), epsilon=schedule.epsilon), schedule.deals, iteration)
+        sets = (sets + [data(played)])[-(schedule.keep + 1):]
+        say(f"iteration {iteration}: training")
+        fitter = Fitter(best, schedule.learning_rate)
+        losses = train(fitter, concat(sets), schedule.epochs)
+        candidate = fitter.weights()
+        say(f"iteration {iteration}: evaluating")
+        vs_best = evaluate(candidate, best)
+        vs_ref = evaluate(candidate, reference)
+        kept = vs_best.mean > 0
+        if kept:
+            best = candidate
+        curve.append({"iteration": iteration, "data": "self-play", "data_deals": schedule.deals,
+                      "data_all_tricks": float((played.all_tricks >= 0).mean()), "loss": losses[-1],
+                      "vs_reference": vs_ref.to_json(), "vs_best": vs_best.to_json(), "kept": kept})
+        tell(curve[-1])
+    timing = {k: round(v, 1) if isinstance(v, float) else v for k, v in timing.items()}
+    timing["self_play_deals_per_second"] = round(timing["self_play_deals"] / max(timing["self_play_seconds"], 1e-9))
+    timing["train_rows_per_second"] = round(timing["train_rows"] / max(timing["train_seconds"], 1e-9))
+    return best, curve, timing
+
+
+def panels(curve: list[dict]) -> list[Panel]:
+    xs = [p["iteration"] for p in curve]
+    mean = [p["vs_reference"]["mean"] for p in curve]
+    se = [p["vs_reference"]["se"] for p in curve]
+    return [
+        Panel("points per deal vs the first model", "mean points per deal (±2 s.e.)", [
+            ("left: mean | right: this model's pair", xs, mean),
+            ("left: +2 s.e. | right: its own self-play data", xs, [m + 2 * s for m, s in zip(mean, se)]),
+            ("left: -2 s.e. | right: the first model's pair", xs, [m - 2 * s for m, s in zip(mean, se)])],
+              x_label="iteration"),
+        Panel("deals won by taking every trick", "share of deals", [
+            ("this model's pair", xs, [p["vs_reference"]["a_all_tricks"] for p in curve]),
+            ("its own self-play data", xs, [p["data_all_tricks"] for p in curve]),
+            ("the first model's pair", xs, [p["vs_reference"]["b_all_tricks"] for p in curve])],
+              x_label="iteration"),
+    ]
+
+
+def svg(curve: list[dict], title: str) -> str:
+    """Two panels side by side (one legend: the colours name a line in each)."""
+    return line_charts(panels(curve), title, panel_width=420)
+
+
+def print_curve(console: Console, curve: list[dict]) -> None:
+    table = Table(title="Queen of Spades network: each model against the first one (duplicate deals, A B A B)")
+    for col in ("model", "data", "loss", "vs first: points/deal", "± s.e.", "all tricks (its pair)",
+                "all tricks (self-play)", "vs best: points/deal", "kept"):
+        table.add_column(col, justify="right")
+    for p in curve:
+        ref, best = p["vs_reference"], p["vs_best"]
+        table.add_row(str(p["iteration"]), p["data"], f"{p['loss']:.4f}", f"{ref['mean']:+.3f}", f"{ref['se']:.3f}",
+                      f"{100 * ref['a_all_tricks']:.1f}%", f"{100 * p['data_all_tricks']:.1f}%",
+                      "–" if best is None else f"{best['mean']:+.3f} ± {best['se']:.3f}", "yes" if p["kept"] else "no")
+    console.print(table)
+
+
+def build_parser(prog: str) -> argparse.ArgumentParser:
+    d = Schedule()
+    p = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--iterations", type=int, default=d.iterations, help="models made, the first included")
+    p.add_argument("--random-deals", type=int, default=d.random_deals)
+    p.add_argument("--deals", type=int, default=d.deals, help="self-play deals per later iteration")
+    p.add_argument("--first-epochs", type=int, default=d.first_epochs)
+    p.add_argument("--epochs", type=int, default=d.epochs)
+    p.add_argument("--eval-deals", type=int, default=d.eval_deals, help="duplicate deals per evaluation")
+    p.add_argument("--batch", type=int, default=d.batch)
+    p.add_argument("--learning-rate", type=float, default=d.learning_rate)
+    p.add_argument("--epsilon", type=float, default=d.epsilon, help="self-play: chance of a random legal card")
+    p.add_argument("--keep", type=int, default=d.keep, help="earlier data sets trained on with the new one")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--out", type=Path, default=saved_path("queen_of_spades", "network"))
+    return p
+
+
+def main(argv: list[str] | None = None, prog: str = "parlour train queen_of_spades network") -> int:
+    args = build_parser(prog).parse_args(argv)
+    schedule = Schedule(args.iterations, args.random_deals, args.deals, args.first_epochs, args.epochs,
+                        args.eval_deals, args.batch, args.learning_rate, args.epsilon, args.keep)
+    if min(schedule.iterations, schedule.random_deals, schedule.deals, schedule.first_epochs,
+           schedule.eval_deals, schedule.batch) < 1 or schedule.epochs < 0 or schedule.keep < 0:
+        raise SystemExit(f"{prog}: counts must be at least 1 (epochs and keep at least 0)")
+    if schedule.eval_deals < 2:
+        raise SystemExit(f"{prog}: --eval-deals must be at least 2 (for a standard error)")
+    command = ("parlour train queen_of_spades network " + shlex.join(sys.argv[1:] if argv is None else argv)).strip()
+    if argv is None:
+        command = "parlour " + shlex.join(sys.argv[1:])
+    console = Console(width=max(120, Console().width))
+    started, cpu_started = time.perf_counter(), time.process_time()
+    phases = 3 + 3 * (schedule.iterations - 1)
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total} phases"),
+                  TimeElapsedColumn(), console=console) as progress:
+        task = progress.add_task("training", total=phases)
+        done = [0]
+
+        def on_phase(text: str) -> None:
+            progress.update(task, description=text, completed=done[0])
+            done[0] += 1
+
+        def on_point(p: dict) -> None:
+            ref = p["vs_reference"]
+            progress.console.print(f"model {p['iteration']}: loss {p['loss']:.4f}, vs the first model "
+                                   f"{ref['mean']:+.3f} ± {ref['se']:.3f} points/deal, kept: {p['kept']}")
+
+        best, curve, timing = run(schedule, args.seed, on_phase, on_point)
+        progress.update(task, completed=phases, description="done")
+    seconds, cpu_seconds = time.perf_counter() - started, time.process_time() - cpu_started
+    print_curve(console, curve)
+    npz = save(args.out.with_suffix(".npz"), best)
+    kept = [p["iteration"] for p in curve if p["kept"]]
+    meta = {"command": command, "seed": args.seed, "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+            "seconds": round(seconds, 1), "cpu_seconds": round(cpu_seconds, 1),
+            "load_average_at_end": round(os.getloadavg()[0], 1), "timing": timing, "schedule": asdict(schedule), "layers": list(LAYERS),
+            "target_scale": TARGET_SCALE, "weights_file": npz.name, "shipped_model": kept[-1], "curve": curve}
+    write_saved(args.out, {"meta": meta})
+    picture = args.out.with_suffix(".svg")
+    picture.write_text(svg(curve, f"{command} ({seconds:.0f} s)"))
+    console.print(f"saved {npz}, {args.out} and {picture}: model {kept[-1]} shipped; {seconds:.0f} s in all "
+                  f"({cpu_seconds:.0f} s of CPU; load average {meta['load_average_at_end']} on {os.cpu_count()} cores) "
+                  f"(self-play {timing['self_play_deals_per_second']:,} deals/s, "
+                  f"training {timing['train_rows_per_second']:,} rows/s)")
+    return 0

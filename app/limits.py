@@ -1,0 +1,166 @@
+"""What keeps one client from costing everyone: the body size limit (413 before parsing), the
+per-client rate limit on creating matches (429 + Retry-After), and the security headers every
+response carries. Pure ASGI middleware, so streamed responses pass through untouched.
+
+The rate limiter counts per process (a fixed one-minute window per client address); with
+several processes each allows the limit, which bounds a client all the same.
+"""
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections import OrderedDict
+from threading import Lock
+
+from fastapi import Depends, Request
+
+from app.deps import client_address
+from app.services.errors import ServiceError
+from app.settings import get_settings
+
+SECURITY_HEADERS = [
+    (b"content-security-policy",
+     b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+     b"worker-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
+     b"frame-ancestors 'none'"),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+]
+
+
+class SecurityHeaders:
+    """Adds SECURITY_HEADERS to every HTTP response."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                names = {k.lower() for k, _ in message.get("headers", [])}
+                message["headers"] = list(message.get("headers", [])) + [
+                    (k, v) for k, v in SECURITY_HEADERS if k not in names]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+DRAIN_BYTES = 8 * 1024 * 1024
+"""A refused body up to this size is read and dropped before answering 413; a larger one is
+answered at once and the connection closed."""
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+class BodyLimit:
+    """Refuses request bodies over ``limit`` bytes with 413, from Content-Length when given and
+    while reading otherwise, before anything parses them."""
+
+    def __init__(self, app, limit: int):
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or self.limit <= 0:
+            return await self.app(scope, receive, send)
+        length = dict(scope.get("headers", [])).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            if length.isdigit() and int(length) <= DRAIN_BYTES:
+                await self._drain(receive)  # so the client, still sending, reads the answer
+            return await self._refuse(send)
+        seen = 0
+        too_large = False
+        refused = False
+
+        async def counting_receive():
+            nonlocal seen, too_large
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    too_large = True
+                    raise BodyTooLarge
+            return message
+
+        async def guarded_send(message):
+            # Whatever the app makes of a body cut short, the answer is 413.
+            nonlocal refused
+            if too_large:
+                if not refused:
+                    refused = True
+                    await self._refuse(send)
+                return
+            await send(message)
+
+        try:
+            await self.app(scope, counting_receive, guarded_send)
+        except BodyTooLarge:
+            if not refused:
+                await self._refuse(send)
+
+    @staticmethod
+    async def _drain(receive):
+        """Read a refused body to its end and drop it (never parsed, never kept)."""
+        while True:
+            message = await receive()
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                return
+
+    async def _refuse(self, send):
+        body = json.dumps({"detail": f"request body is larger than {self.limit} bytes"}).encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                                (b"connection", b"close")]})
+        await send({"type": "http.response.body", "body": body})
+
+
+class TooMany(ServiceError):
+    status = 429
+
+    def __init__(self, message: str, retry_after: int):
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class RateLimiter:
+    """At most ``limit`` events per client in each ``window`` seconds (fixed windows)."""
+
+    def __init__(self, window: float = 60.0, max_clients: int = 10_000):
+        self.window, self.max_clients = window, max_clients
+        self._counts: OrderedDict[str, tuple[float, int]] = OrderedDict()
+        self._lock = Lock()
+
+    def hit(self, client: str, limit: int) -> float:
+        """Count one event; 0 if allowed, else the seconds until the client may try again."""
+        now = time.monotonic()
+        with self._lock:
+            start, count = self._counts.pop(client, (now, 0))
+            if now - start >= self.window:
+                start, count = now, 0
+            if count >= limit:
+                self._counts[client] = (start, count)
+                return start + self.window - now
+            self._counts[client] = (start, count + 1)
+            while len(self._counts) > self.max_clients:
+                self._counts.popitem(last=False)
+            return 0.0
+
+
+def limit_creations(request: Request) -> None:
+    """Dependency of the operations that create matches (PARLOUR_CREATE_LIMIT a minute per client)."""
+    limit = get_settings().create_limit
+    if limit <= 0:
+        return
+    wait = request.app.state.create_limiter.hit(client_address(request), limit)
+    if wait > 0:
+        raise TooMany(f"at most {limit} new matches a minute from one address; try again in "
+                      f"{math.ceil(wait)} s", math.ceil(wait))
+
+
+CreateLimit = Depends(limit_creations)

@@ -1,0 +1,148 @@
+"""Ratings of every agent and every named person, per game, with openskill's Plackett-Luce
+model: the library computes every rating; this module only decides who played and who won.
+
+Conventions:
+
+- a player is ``agent:<agent id>`` or ``person:<the name at the seat>`` (there are no
+  accounts: people are told apart by the name they give);
+- a finished match ranks its winners first, together, and everyone else next, together (a
+  draw: all first); points are not compared (games count them differently);
+- a player in several seats of one match (an agent against itself) is rated once, with the
+  mean of its seats' new ratings; a match with one distinct player changes nothing;
+- ``ordinal`` is openskill's conservative rating, mu - 3 sigma: the leaderboard sorts by it.
+
+A match is rated inside the transaction that records its last move, which only one request
+can commit (the optimistic check on the ply), so each finished match counts exactly once; the
+history has at most one row per match and player (a unique constraint) all the same.
+Tournaments rate their agents game by game, in the order the games were numbered.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from openskill.models import PlackettLuce
+from sqlalchemy import insert, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.orm import Session
+
+from app.models import Rating, RatingEvent, now
+
+MODEL = PlackettLuce()
+MODEL_NAME = "openskill Plackett-Luce (mu 25, sigma 25/3; ordinal = mu - 3 sigma)"
+
+
+def player_of(seat) -> str:
+    return f"agent:{seat.agent}" if seat.kind == "agent" else f"person:{seat.name}"
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    return MODEL.rating(mu=mu, sigma=sigma).ordinal()
+
+
+def update(current: dict[str, tuple[float, float]], players: Sequence[str],
+           winners: Iterable[int]) -> dict[str, tuple[float, float]]:
+    """The new (mu, sigma) of each distinct player after one game; ``players[seat]`` sat at
+    each seat, ``winners`` are seats. Players missing from ``current`` start at the model's prior."""
+    if len(set(players)) < 2:
+        return {}
+    winners = set(winners)
+    ranks = [1 if (seat in winners or not winners) else 2 for seat in range(len(players))]
+    prior = (MODEL.mu, MODEL.sigma)
+    teams = [[MODEL.rating(*current.get(p, prior))] for p in players]
+    rated = MODEL.rate(teams, ranks=ranks)
+    seats_of: dict[str, list[int]] = {}
+    for seat, p in enumerate(players):
+        seats_of.setdefault(p, []).append(seat)
+    return {p: (sum(rated[s][0].mu for s in seats) / len(seats), sum(rated[s][0].sigma for s in seats) / len(seats))
+            for p, seats in seats_of.items()}
+
+
+def _load(session: Session, game: str, players: Iterable[str]) -> dict[str, tuple[float, float, int, float]]:
+    rows = session.execute(select(Rating.player, Rating.mu, Rating.sigma, Rating.games, Rating.wins)
+                           .where(Rating.game == game, Rating.player.in_(set(players))).with_for_update())
+    return {r.player: (r.mu, r.sigma, r.games, r.wins) for r in rows}
+
+
+def _store(session: Session, game: str, values: dict[str, tuple[float, float, int, float]]) -> None:
+    ins = (pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert)(Rating)
+    at = now()
+    for player, (mu, sigma, games, wins) in values.items():
+        stmt = ins.values(game=game, player=player, mu=mu, sigma=sigma, games=games, wins=wins, updated_at=at)
+        session.execute(stmt.on_conflict_do_update(
+            index_elements=["game", "player"],
+            set_={"mu": mu, "sigma": sigma, "games": games, "wins": wins, "updated_at": at}))
+
+
+def rate_match(session: Session, game: str, match_id: str, seats, winners: Iterable[int]) -> None:
+    """Rate a finished match (call inside the transaction that finishes it; no commit here)."""
+    players = [player_of(s) for s in seats]
+    winners = set(winners)
+    stored = _load(session, game, players)
+    new = update({p: v[:2] for p, v in stored.items()}, players, winners)
+    if not new:
+        return
+    won = {players[s] for s in winners}
+    values = {p: (mu, sigma, stored.get(p, (0, 0, 0, 0.0))[2] + 1, stored.get(p, (0, 0, 0, 0.0))[3] + (p in won))
+              for p, (mu, sigma) in new.items()}
+    _store(session, game, values)
+    at = now()
+    session.execute(insert(RatingEvent), [{"game": game, "player": p, "match_id": match_id, "mu": mu,
+                                           "sigma": sigma, "at": at} for p, (mu, sigma) in new.items()])
+
+
+def rate_tournament(session: Session, game: str, players: Sequence[str], records, tournament_id: int) -> None:
+    """Rate a tournament's agents game by game (``records``: ``agents.tournament.GameRecord``),
+    store their final ratings and one history row each (no commit here)."""
+    names = [f"agent:{p}" for p in players]
+    stored = _load(session, game, names)
+    current = {p: v[:2] for p, v in stored.items()}
+    games = {p: stored.get(p, (0, 0, 0, 0.0))[2] for p in names}
+    wins = {p: stored.get(p, (0, 0, 0, 0.0))[3] for p in names}
+    for r in sorted(records, key=lambda r: r.index):
+        seated = [names[r.order[seat]] for seat in range(len(r.order))]
+        current.update(update(current, seated, r.winners))
+        for p in set(seated):
+            games[p] += 1
+        for p in {seated[s] for s in r.winners}:
+            wins[p] += 1
+    rated = [p for p in dict.fromkeys(names) if p in current]
+    _store(session, game, {p: (*current[p], games[p], wins[p]) for p in rated})
+    at = now()
+    if rated:
+        session.execute(insert(RatingEvent), [{"game": game, "player": p, "tournament_id": tournament_id,
+                                               "mu": current[p][0], "sigma": current[p][1], "at": at}
+                                              for p in rated])
+
+
+def board(session: Session, game: str | None) -> list[dict]:
+    """Every rated player (of ``game``, or of every game), best conservative rating first."""
+    from agents.catalog import levels, spec
+    from engine import GameError
+
+    q = select(Rating)
+    if game:
+        q = q.where(Rating.game == game)
+    out = []
+    for r in session.scalars(q):
+        kind, _, ident = r.player.partition(":")
+        entry = {"game": r.game, "player": r.player, "kind": kind, "id": ident, "name": ident, "level": None,
+                 "mu": r.mu, "sigma": r.sigma, "ordinal": ordinal(r.mu, r.sigma), "games": r.games,
+                 "wins": r.wins, "updated_at": r.updated_at.isoformat()}
+        if kind == "agent":
+            try:
+                entry["name"] = spec(r.game, ident).title
+                ids = levels(r.game)
+                entry["level"] = ids.index(ident) + 1 if ident in ids else None
+            except GameError:
+                pass  # an agent no longer shipped keeps its rating under its id
+        out.append(entry)
+    return sorted(out, key=lambda e: (e["game"], -e["ordinal"]))
+
+
+def history(session: Session, game: str, player: str, limit: int = 500) -> list[dict]:
+    """A player's rating after each rated match or tournament, oldest first (the last ``limit``)."""
+    rows = session.scalars(select(RatingEvent).where(RatingEvent.game == game, RatingEvent.player == player)
+                           .order_by(RatingEvent.id.desc()).limit(limit))
+    return [{"at": e.at.isoformat(), "mu": e.mu, "sigma": e.sigma, "ordinal": ordinal(e.mu, e.sigma),
+             "match": e.match_id, "tournament": e.tournament_id} for e in reversed(list(rows))]

@@ -1,0 +1,75 @@
+// The leaderboard: ratings per game (sortable), and one player's rating over time.
+import { api, el } from "./api.js";
+
+const select = document.getElementById("lb-game");
+const body = document.querySelector("#ratings tbody");
+let players = [];
+let sortKey = "ordinal";
+let descending = true;
+let chart = null;
+let charted = null;
+
+const fixed = (x) => x.toFixed(2);
+
+function render() {
+  const rows = [...players].sort((a, b) => {
+    const x = a[sortKey], y = b[sortKey];
+    const order = typeof x === "string" ? x.localeCompare(y) : x - y;
+    return descending ? -order : order;
+  });
+  for (const th of document.querySelectorAll("#ratings th")) {
+    th.setAttribute("aria-sort", th.dataset.key === sortKey ? (descending ? "descending" : "ascending") : "none");
+  }
+  body.replaceChildren(...rows.map((p) => {
+    const who = p.kind === "agent" ? (p.level ? `level ${p.level}` : "agent") : "person";
+    const tr = el("tr", { "data-player": p.player, class: p.player === charted ? "on" : "" },
+      el("td", {}, p.name), el("td", {}, who), el("td", { class: "rating" }, fixed(p.ordinal)),
+      el("td", {}, fixed(p.mu)), el("td", {}, fixed(p.sigma)), el("td", {}, p.games), el("td", {}, p.wins));
+    tr.addEventListener("click", () => plot(p));
+    return tr;
+  }));
+  if (!rows.length) body.append(el("tr", {}, el("td", { colspan: 7, class: "muted" }, "No finished matches in this game yet.")));
+}
+
+async function plot(p) {
+  charted = p.player;
+  render();
+  const data = await api(`/api/leaderboard/history?game=${encodeURIComponent(select.value)}&player=${encodeURIComponent(p.player)}`);
+  document.getElementById("chart-title").textContent = p.name;
+  const labels = data.points.map((pt, i) => (pt.tournament ? `tournament ${pt.tournament}` : `${i + 1}`));
+  if (chart) chart.destroy();
+  chart = new window.Chart(document.getElementById("rating-chart"), {
+    type: "line",
+    data: {
+      labels,
+      datasets: [
+        { label: "μ", data: data.points.map((pt) => pt.mu), borderColor: "#1f5f45", backgroundColor: "#1f5f45" },
+        { label: "rating (μ − 3σ)", data: data.points.map((pt) => pt.ordinal), borderColor: "#c9a227", backgroundColor: "#c9a227" },
+      ],
+    },
+    options: { animation: false, maintainAspectRatio: false, scales: { x: { title: { display: true, text: "rated match" } } } },
+  });
+}
+
+async function load() {
+  const data = await api(`/api/leaderboard?game=${encodeURIComponent(select.value)}`);
+  document.getElementById("model").textContent = data.model;
+  players = data.players;
+  render();
+  const first = players.find((p) => p.kind === "person") ?? players[0];
+  if (first) await plot(first);
+}
+
+for (const th of document.querySelectorAll("#ratings th")) {
+  th.addEventListener("click", () => {
+    descending = th.dataset.key === sortKey ? !descending : true;
+    sortKey = th.dataset.key;
+    render();
+  });
+}
+select.addEventListener("change", () => {
+  history.replaceState(null, "", `/leaderboard?game=${select.value}`);
+  charted = null;
+  load();
+});
+await load();

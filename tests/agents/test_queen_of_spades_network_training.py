@@ -1,0 +1,66 @@
+"""The JAX side of the Queen of Spades network: the same function as numpy, a loss on the played card
+only, and a tiny run of the training command (seconds)."""
+import json
+
+import numpy as np
+import pytest
+
+jax = pytest.importorskip("jax")
+pytest.importorskip("optax")
+
+from agents.queen_of_spades import network_jax  # noqa: E402
+from agents.queen_of_spades.network_play import RANDOM, play_deals  # noqa: E402
+from agents.queen_of_spades.network_weights import LAYERS, TARGET_SCALE, initial, load  # noqa: E402
+from agents.training import queen_of_spades_network as training  # noqa: E402
+
+
+def test_numpy_inference_matches_the_jax_forward_pass():
+    weights = initial(np.random.default_rng(5))
+    x = np.random.default_rng(6).choice([-1.0, 0.0, 0.5, 1.0], size=(64, 115)).astype(np.float32)
+    ours = weights.forward(x)
+    theirs = np.asarray(network_jax.forward(network_jax.params_of(weights), x))
+    assert ours.shape == (64, 32)
+    np.testing.assert_allclose(ours, theirs, atol=2e-5)
+    np.testing.assert_allclose(weights.forward(x[0]), ours[0], atol=2e-5)
+    np.testing.assert_allclose(network_jax.batched_forward(weights)(x[:3]), ours[:3], atol=2e-5)
+
+
+def test_the_loss_sees_only_the_played_card():
+    weights = initial(np.random.default_rng(1))
+    params = network_jax.params_of(weights)
+    x = np.ones((4, 115), np.float32)
+    out = np.asarray(network_jax.forward(params, x))
+    card = np.array([0, 5, 10, 31], np.int32)
+    target = out[np.arange(4), card]  # exactly right on the played cards, whatever the other 31 say
+    assert float(network_jax.loss(params, x, card, target)) < 1e-10
+    grads = jax.grad(network_jax.loss)(params, x, card, target + 0.5)
+    w_out = np.asarray(grads[-1][0])
+    assert np.abs(w_out[:, 1]).max() == 0  # no card played at column 1: no gradient reaches it
+    assert np.abs(w_out[:, 10]).max() > 0
+
+
+def test_fitting_random_deals_lowers_the_loss():
+    rng = np.random.default_rng(2)
+    played = play_deals(range(150), [(RANDOM,) * 4] * 150, rng, record=True)
+    assert played.x.shape == (150 * 28, 115)  # tricks 1..7 of each of the four players
+    targets = played.targets(TARGET_SCALE)
+    assert set(np.unique(targets)) <= {-0.75, -0.25, 0.25, 0.75}
+    fitter = network_jax.Fitter(initial(rng), 1e-3)
+    before = fitter._mean_loss(played.x, played.card.astype(np.int32), targets, rng)
+    losses = fitter.fit(played.x, played.card.astype(np.int32), targets, epochs=4, batch=64, rng=rng)
+    assert losses[-1] < before
+
+
+def test_a_tiny_training_run_writes_the_network_its_curve_and_picture(tmp_path):
+    out = tmp_path / "net.json"
+    code = training.main(["--iterations", "2", "--random-deals", "60", "--deals", "40", "--eval-deals", "20",
+                          "--first-epochs", "1", "--epochs", "1", "--batch", "64", "--seed", "3", "--out", str(out)])
+    assert code == 0
+    meta = json.loads(out.read_text())["meta"]
+    assert meta["command"].startswith("parlour train queen_of_spades network --iterations 2")
+    assert meta["seconds"] > 0 and meta["layers"] == list(LAYERS)
+    assert [p["iteration"] for p in meta["curve"]] == [1, 2]
+    assert meta["curve"][0]["vs_reference"]["mean"] == 0  # the first model against itself, same deals
+    weights = load(out.with_suffix(".npz"))
+    assert [w.shape for w in weights.ws] == [(a, b) for a, b in zip(LAYERS[:-1], LAYERS[1:])]
+    assert out.with_suffix(".svg").read_text().startswith("<svg")

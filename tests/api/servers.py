@@ -1,0 +1,67 @@
+"""Real server processes for the tests that need them (a crash, several processes)."""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``parlour``'s app under uvicorn in its own process, on a loopback port."""
+
+    def __init__(self, database_url: str, **env: str):
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        environ = {**os.environ, "PARLOUR_DATABASE_URL": database_url, "PARLOUR_PRELOAD": "false",
+                   "PARLOUR_CREATE_LIMIT": "0", **env}
+        self.proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
+                                      "--port", str(self.port), "--log-level", "warning"], cwd=ROOT, env=environ)
+        deadline = time.time() + 60
+        while True:
+            try:
+                self.call("GET", "/api/games")
+                return
+            except OSError:
+                if self.proc.poll() is not None or time.time() > deadline:
+                    self.stop()
+                    raise RuntimeError("the server did not start")
+                time.sleep(0.1)
+
+    def call(self, method: str, path: str, body: dict | None = None, token: str | None = None) -> tuple[int, dict]:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.base + path, data=data, headers=headers, method=method)
+        try:
+            with urllib.request.urlopen(req, timeout=60) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as err:
+            return err.code, json.loads(err.read() or b"null")
+
+    def kill(self) -> None:
+        """``kill -9``: no shutdown, no flush."""
+        self.proc.kill()
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
