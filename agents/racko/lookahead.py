@@ -1,4 +1,5 @@
-"""Lookahead: the strongest Rack-O level, Diablo's rack scores with a one-turn expectimax.
+"""Lookahead: the top Rack-O level, Diablo's rack scores with a one-turn expectimax (measured
+level with Diablo, not above it: README).
 
 Drawing, it compares the two sources by what they are worth *after* the turn:
 
