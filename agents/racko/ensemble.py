@@ -6,7 +6,8 @@ Each member decides as it would alone (without its own forced random move; the
 ensemble makes the forced random move every 2 · rack_size turns, as the
 write-up's players do): the draw by majority (the deck on a 2-2 tie), the slot by
 plurality, a tie going to the discard pile when it may (the public code's tie
-rule), else to the lowest of the tied slots. Baltar here is the voting tables
+rule), else to the lowest of the tied slots; a vote to discard a card taken from the
+discard pile (which must be placed) does not count. Baltar here is the voting tables
 (``baltar-ensemble``).
 """
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Sequence
 
 from agents.base import Explanation
 from agents.racko.common import WriteupPlayer
-from engine.racko import ACTIONS, DISCARD, DRAW_DECK, DRAW_DISCARD
+from engine.racko import ACTIONS, DISCARD, DRAW_DECK, DRAW_DISCARD, PLACE
 from engine.racko.actions import label
 
 
@@ -35,6 +36,8 @@ class Ensemble(WriteupPlayer):
         if view["phase"] == "draw":
             takes = sum(v == DRAW_DISCARD for v in votes)
             return DRAW_DISCARD if takes * 2 > len(votes) else DRAW_DECK
+        if view["drawn_from"] == "discard":  # a member may vote to discard a card it must place
+            votes = [v for v in votes if v != DISCARD] or [PLACE]
         counts = Counter(votes)
         top = max(counts.values())
         tied = sorted(v for v, n in counts.items() if n == top)
