@@ -333,3 +333,24 @@ def test_lookahead_decides_from_its_view_in_a_short_game():
     view = G.observe(G.new_deal(2, 4, {}), 0)
     assert agent.explain(view, G.legal_actions(G.new_deal(2, 4, {}))).values.keys() == {"draw:deck", "draw:discard"}
     assert json.dumps(agent.explain(view, G.legal_actions(G.new_deal(2, 4, {}))).to_json())
+
+
+def test_ensemble_votes_and_never_discards_a_card_it_must_place():
+    from agents.racko.ensemble import Ensemble
+    from engine.racko import DISCARD, DRAW_DECK, DRAW_DISCARD, PLACE
+
+    class Says:
+        name = "stub"
+
+        def __init__(self, code):
+            self.code = code
+
+        def decide(self, view):
+            return self.code
+
+    place = {"phase": "place", "drawn_from": "discard"}
+    assert Ensemble([Says(DISCARD), Says(DISCARD), Says(PLACE + 3)]).decide(place) == PLACE + 3
+    assert Ensemble([Says(DISCARD), Says(PLACE + 1), Says(PLACE + 3)]).decide({**place, "drawn_from": "deck"}) == DISCARD
+    draw = {"phase": "draw"}
+    assert Ensemble([Says(DRAW_DISCARD), Says(DRAW_DISCARD), Says(DRAW_DECK), Says(DRAW_DECK)]).decide(draw) == DRAW_DECK
+    assert Ensemble([Says(DRAW_DISCARD)] * 3 + [Says(DRAW_DECK)]).decide(draw) == DRAW_DISCARD
