@@ -7,6 +7,14 @@ neighbours* (in Uno the player after one who hoards Draw Twos suffers). Each gam
 tournament seed and the game number, so a tournament replays exactly whatever
 the executor (a local process pool, or a Dask cluster's executor).
 
+A tournament counts whole matches or single deals (``whole_match``); by default the
+unit the game names (``Game.counts_whole_matches``: Uno counts whole games to 500,
+as its write-up and a person at the table do; the others count deals). The result
+names its unit beside its figures.
+
+Uno's card players are played straight on the rules table (``agents.uno.arena``:
+the same games, several times faster); every other agent through ``observe``/``act``.
+
 A game that needs more seats than players are named (Queen of Spades takes four)
 seats them alternating when their number divides the seats (``seat_count``): two
 players sit A B A B, and game ``i`` shifts them ``i`` seats on, so the pairs take
@@ -81,17 +89,36 @@ class GameRecord:
     seat_moves: tuple[int, ...] | None = None  # per seat, in games that count moves per player
 
 
+def unit_name(game_name: str, whole_match: bool, options: dict | None = None) -> str:
+    """What a tournament counts, in words: "whole games to 500" or "single deals"."""
+    if not whole_match:
+        return "single deals"
+    target = get_game(game_name).resolve_options(options).get("target_score")
+    return f"whole games to {target}" if target is not None else "whole games"
+
+
 def play_games(game_name: str, players: Sequence[str], indices: Sequence[int], seed: int,
                options: dict | None = None, whole_match: bool = False,
                values: dict[str, dict[str, float]] | None = None) -> list[GameRecord]:
     """Play the games numbered ``indices``; runs in a worker process."""
-    game = get_game(game_name)
     agents = [make_agent(game_name, p, (values or {}).get(p)) for p in players]
-    n = seat_count(game, len(players))
+    if game_name == "uno":
+        from agents.uno.arena import play_records
+        from agents.uno.play import CardPlayer
+        if all(isinstance(a, CardPlayer) for a in agents):
+            return play_records(agents, indices, seed, options, whole_match)
+    return play_by_observation(game_name, agents, indices, seed, options, whole_match)
+
+
+def play_by_observation(game_name: str, agents: Sequence, indices: Sequence[int], seed: int,
+                        options: dict | None = None, whole_match: bool = False) -> list[GameRecord]:
+    """The games numbered ``indices``, each agent acting on its seat's observation."""
+    game = get_game(game_name)
+    n = seat_count(game, len(agents))
     per_move = getattr(game, "actions_per_move", None)  # moves counted per player
     records = []
     for i in indices:
-        order = arrangement(i, len(players), n)
+        order = arrangement(i, len(agents), n)
         seats = [agents[order[seat]] for seat in range(n)]
         game_seed = chance(seed, "game", i).getrandbits(48)
         rng = random.Random(f"{seed}:agents:{i}")
@@ -174,19 +201,25 @@ class TournamentResult:
     stats: list[PlayerStats]
     seats: int = 0  # seats at the table (more than players when they alternate)
     records: list[GameRecord] = field(default_factory=list, repr=False)  # each game, for ratings
+    whole_match: bool = False
 
     @property
     def seating(self) -> str:
         return seating_note(len(self.players), self.seats or len(self.players))
 
+    @property
+    def unit(self) -> str:
+        return unit_name(self.game, self.whole_match, self.options)
+
     def to_json(self) -> dict:
         return {"game": self.game, "players": self.players, "games": self.games, "seed": self.seed,
                 "options": self.options, "seats": self.seats or len(self.players), "seating": self.seating,
+                "whole_match": self.whole_match, "unit": self.unit,
                 "stats": [s.to_json() for s in self.stats]}
 
 
 def summarise(game: str, players: Sequence[str], seed: int, options: dict | None,
-              records: Sequence[GameRecord]) -> TournamentResult:
+              records: Sequence[GameRecord], whole_match: bool = False) -> TournamentResult:
     n = len(players)
     seats = len(records[0].order) if records else n
     stats = [PlayerStats(p, by_seat=[[0.0, 0] for _ in range(seats)]) for p in players]
@@ -217,19 +250,24 @@ def summarise(game: str, players: Sequence[str], seed: int, options: dict | None
             s.points_sq += pts * pts
             s.moves += r.moves if r.seat_moves is None else moves[who] / count[who]
     return TournamentResult(game, list(players), len(records), seed, dict(options or {}), stats, seats,
-                            list(records))
+                            list(records), whole_match)
 
 
 def run(game: str, players: Sequence[str], games: int, seed: int = 1, options: dict | None = None,
-        executor: Executor | None = None, whole_match: bool = False,
+        executor: Executor | None = None, whole_match: bool | None = None,
         values: dict[str, dict[str, float]] | None = None, chunk: int = 100,
         progress: Callable[[int], None] | None = None) -> TournamentResult:
-    """Play ``games`` games; with an executor they run in chunks in parallel."""
+    """Play ``games`` games (whole matches or single deals; ``None``: the game's unit);
+    with an executor they run in chunks in parallel."""
     g = get_game(game)
     seat_count(g, len(players))
     g.resolve_options(options)
+    if whole_match is None:
+        whole_match = g.counts_whole_matches
     if games < 1:
         raise ValueError("a tournament needs at least one game")
+    if executor is not None:  # at least eight chunks, so a few slow games still spread over the workers
+        chunk = max(1, min(chunk, -(-games // 8)))
     chunks = [list(range(i, min(i + chunk, games))) for i in range(0, games, chunk)]
     records: list[GameRecord] = []
     if executor is None:
@@ -246,7 +284,7 @@ def run(game: str, players: Sequence[str], games: int, seed: int = 1, options: d
             if progress:
                 progress(len(got))
     records.sort(key=lambda r: r.index)
-    return summarise(game, players, seed, options, records)
+    return summarise(game, players, seed, options, records, whole_match)
 
 
 def share_with_error(share: float, se: float) -> str:

@@ -89,12 +89,23 @@ class Game(ABC, Generic[S, A]):
     min_players: int = 2
     max_players: int = 2
     options: tuple[Option, ...] = ()
+    presets: dict[str, dict] = {}
+    """Named sets of option values (e.g. a write-up's own rules): ``{"preset": name}`` among the
+    options stands for them; options given beside it override the preset's."""
     summary: str = ""
+    counts_whole_matches: bool = False
+    """Tournaments and calibration count whole matches unless told otherwise (else single deals)."""
 
     # ----- options -----
     def resolve_options(self, options: dict | None) -> dict:
         """Defaults filled in and every value checked; unknown names raise OptionError."""
         options = dict(options or {})
+        if "preset" in options:
+            name = options.pop("preset")
+            if not isinstance(name, str) or name not in self.presets:
+                raise OptionError(f"unknown preset {name!r} for {self.name}; presets: "
+                                  f"{', '.join(self.presets) or 'none'}")
+            options = {**self.presets[name], **options}
         known = {o.name: o for o in self.options}
         unknown = sorted(set(options) - set(known))
         if unknown:
@@ -114,6 +125,7 @@ class Game(ABC, Generic[S, A]):
             "players": {"min": self.min_players, "max": self.max_players},
             "summary": self.summary,
             "options": [o.describe() for o in self.options],
+            "presets": {name: dict(values) for name, values in self.presets.items()},
         }
 
     # ----- the surface (subclasses implement) -----

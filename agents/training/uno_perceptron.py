@@ -1,10 +1,10 @@
 """``parlour train uno perceptron``: evolve an Uno perceptron with a genetic algorithm.
 
     parlour train uno perceptron [--form linear|step|hidden] [--generations 60]
-        [--population 32] [--games 300] [--players 4] [--heuristic-share 0.5]
+        [--population 32] [--games 300] [--fitness games|deals] [--players 4] [--heuristic-share 0.5]
         [--heuristics random,offensive,defensive,betteroffensive] [--mutation-rate 0.1]
         [--mutation-scale 0.3] [--seed 1] [--workers 2] [--yardstick 600]
-        [--validate 4000] [--out agents/saved/uno/perceptron-FORM.json]
+        [--validate 4000] [--init FILE] [--out agents/saved/uno/perceptron-FORM.json]
 
 The genome is the perceptron's flat weight vector (``agents.uno.perceptron``),
 drawn N(0, 1) at the start (the step form's bias N(2, 1): it starts rating nearly
@@ -12,12 +12,15 @@ every card worth playing and learns which to hold back; from a bias around 0 it
 rates half the cards, at random, not worth playing and the search barely moves,
 since flipping one card rarely changes a deal). Each generation:
 
-1. **Fitness** (a tournament): every individual plays the same ``--games`` deals
-   of ``--players``-player Uno (common random numbers: the same deck, the same seat
-   and the same opponents for every individual in deal k), each opponent one of
+1. **Fitness** (a tournament): every individual plays the same ``--games`` games
+   of ``--players``-player Uno (common random numbers: the same decks, the same seat
+   and the same opponents for every individual in game k), each opponent one of
    ``--heuristics`` (with probability ``--heuristic-share``) or a member of the
    population, so individuals meet the write-up's players and each other.
-   Fitness = the share of deals won.
+   Fitness = the share of games won. A game is, by default, a whole game to 500
+   (``--fitness games``: what the write-up's GA counted and what a person plays:
+   it rewards holding few points when another player goes out), or a single deal
+   (``--fitness deals``: what the first shipped perceptrons were trained on).
 2. **Selection and crossover** (a microbial tournament): the population is paired
    at random; in each pair the fitter individual (the winner) is kept and the
    loser gets a random contiguous range of the winner's weights copied over its own.
@@ -26,10 +29,15 @@ since flipping one card rarely changes a deal). Each generation:
 
 Winners survive unchanged, so the best individual is never lost to noise. The
 learning curve stores per generation the best and mean fitness and, as a fixed
-yardstick, the best individual's win share in ``--yardstick`` deals (the same
-every generation) against Offensive, BetterOffensive and Defensive. At the end,
-the five fittest individuals play ``--validate`` such deals and the best is saved,
-with the command, seed, timing and curve in its metadata.
+yardstick, the best individual's win share in ``--yardstick`` games (the same
+every generation, in the fitness unit) against Offensive, BetterOffensive and
+Defensive. At the end, the five fittest individuals play ``--validate`` such games
+and the best is saved, with the command, seed, timing and curve in its metadata,
+and the curve drawn beside it as an SVG.
+
+The population starts from N(0, 1) weights, or with ``--init FILE`` from a saved
+perceptron of the same form: one exact copy, the rest with N(0, --mutation-scale)
+noise on every weight.
 
 Fitness is computed in a process pool of ``--workers`` processes, on the rules
 table directly (``agents.uno.arena``: the same games the tournament would play).
@@ -38,11 +46,14 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
+import resource
 import random
 import shlex
 import sys
 import time
 from typing import Callable
+from xml.sax.saxutils import escape
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 
@@ -69,7 +80,9 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     p.add_argument("--form", choices=FORMS, default="linear")
     p.add_argument("--generations", type=int, default=60)
     p.add_argument("--population", type=int, default=32, help="an even number of individuals")
-    p.add_argument("--games", type=int, default=300, help="deals per individual per generation")
+    p.add_argument("--games", type=int, default=300, help="games (or deals) per individual per generation")
+    p.add_argument("--fitness", choices=("games", "deals"), default="games",
+                   help="count whole games to 500 (the write-up's) or single deals")
     p.add_argument("--players", type=int, default=4, help="seats per deal (2-10)")
     p.add_argument("--heuristic-share", type=float, default=0.5,
                    help="chance that an opponent seat holds a heuristic rather than a population member")
@@ -79,36 +92,39 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     p.add_argument("--mutation-scale", type=float, default=0.3)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--yardstick", type=int, default=600, help="deals per generation for the fixed yardstick")
-    p.add_argument("--validate", type=int, default=4000, help="deals for each of the five finalists")
+    p.add_argument("--yardstick", type=int, default=600, help="games per generation for the fixed yardstick")
+    p.add_argument("--validate", type=int, default=4000, help="games for each of the five finalists")
+    p.add_argument("--init", type=Path, help="start from this saved perceptron (same form) instead of N(0, 1)")
     p.add_argument("--out", type=Path, help="default agents/saved/uno/perceptron-FORM.json")
     return p
 
 
 # ----- playing (runs in worker processes) -----
-def shares_on_same_deals(tables: list[list[float]], opponents: Callable[[int], list[CardPlayer]], deals: int,
-                         players: int, seed: int, label: str) -> list[float]:
-    """Each table's share of ``deals`` won, every table playing the very same deals: deal k's
-    deck, seat (k mod players), opponents (``opponents(k)``) and play randomness derive from
-    ``seed``, ``label`` and k only (common random numbers)."""
+def shares_on_same_games(tables: list[list[float]], opponents: Callable[[int], list[CardPlayer]], games: int,
+                         players: int, seed: int, label: str, whole: bool) -> list[float]:
+    """Each table's share of ``games`` won (whole games to 500 if ``whole``, else single deals),
+    every table playing the very same games: game k's decks, seat (k mod players), opponents
+    (``opponents(k)``) and play randomness derive from ``seed``, ``label`` and k only (common
+    random numbers). A whole game's winner is the winner of its last deal (who reached 500)."""
     me = [ScoredPlayer(t) for t in tables]
     rules = GAME.rules(None)
     wins = [0] * len(me)
-    for k in range(deals):
+    for k in range(games):
         seat = k % players
         others = opponents(k)
-        deal_seed = chance(seed, label, k).getrandbits(48)
+        game_seed = chance(seed, label, k).getrandbits(48)
         for i, candidate in enumerate(me):
             seats = others[:seat] + [candidate] + others[seat:]
-            table = Table.new(players, deal_seed, rules, single=True)
+            table = Table.new(players, game_seed, rules, single=not whole)
             play_deal(table, seats, random.Random(f"{seed}:{label}:{k}:play"))
             wins[i] += table.winner == seat
-    return [w / deals for w in wins]
+    return [w / games for w in wins]
 
 
 def win_shares(candidates: list[list[float]], population: list[list[float]], heuristic_share: float,
-               heuristics: list[str], deals: int, players: int, seed: int, label: str) -> list[float]:
-    """The fitness: each candidate's share of the same ``deals`` won, where each opponent is,
+               heuristics: list[str], games: int, players: int, seed: int, label: str,
+               whole: bool = True) -> list[float]:
+    """The fitness: each candidate's share of the same ``games`` won, where each opponent is,
     with probability ``heuristic_share``, one of ``heuristics`` (names), else a member of
     ``population`` (score tables), drawn uniformly."""
     members = [ScoredPlayer(t) for t in population]
@@ -119,13 +135,14 @@ def win_shares(candidates: list[list[float]], population: list[list[float]], heu
         return [rivals[pick.randrange(len(rivals))] if pick.random() < heuristic_share
                 else members[pick.randrange(len(members))] for _ in range(players - 1)]
 
-    return shares_on_same_deals(candidates, opponents, deals, players, seed, label)
+    return shares_on_same_games(candidates, opponents, games, players, seed, label, whole)
 
 
-def yardstick_share(tables: list[list[float]], deals: int, players: int, seed: int, label: str) -> list[float]:
+def yardstick_share(tables: list[list[float]], games: int, players: int, seed: int, label: str,
+                    whole: bool = True) -> list[float]:
     """Win shares against Offensive, BetterOffensive and Defensive (seats rotating)."""
-    return shares_on_same_deals(tables, lambda k: [YARDSTICK[(k + j) % len(YARDSTICK)] for j in range(players - 1)],
-                                deals, players, seed, label)
+    return shares_on_same_games(tables, lambda k: [YARDSTICK[(k + j) % len(YARDSTICK)] for j in range(players - 1)],
+                                games, players, seed, label, whole)
 
 
 def in_parallel(executor: Executor | None, fn, tables: list[list[float]], *args) -> list[float]:
@@ -136,6 +153,35 @@ def in_parallel(executor: Executor | None, fn, tables: list[list[float]], *args)
     size = -(-len(tables) // parts)
     futures = [executor.submit(fn, tables[i:i + size], *args) for i in range(0, len(tables), size)]
     return [share for f in futures for share in f.result()]
+
+
+def load_saved_file(path: Path) -> dict:
+    return json.loads(Path(path).read_text())
+
+
+def curve_svg(curve: list[dict], title: str) -> str:
+    """The learning curve as an SVG line chart: best and mean fitness, and the yardstick."""
+    width, height, left, top, bottom = 640, 300, 50, 30, 40
+    last = max(1, len(curve) - 1)
+    values = [p[k] for p in curve for k in ("best", "mean", "yardstick")]
+    low, high = min(values) - 0.01, max(values) + 0.01
+
+    def xy(i: int, v: float) -> str:
+        x = left + (width - left - 10) * i / last
+        y = top + (height - top - bottom) * (high - v) / (high - low)
+        return f"{x:.1f},{y:.1f}"
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
+             f'height="{height}" font-family="sans-serif" font-size="12">',
+             f'<text x="{left}" y="18">{escape(title)}</text>',
+             f'<text x="{left}" y="{height - 8}">generation 0 to {last}; win share from {low:.2f} to {high:.2f}</text>']
+    for key, colour in (("best", "#1f5f45"), ("mean", "#999999"), ("yardstick", "#b3261e")):
+        points = " ".join(xy(i, p[key]) for i, p in enumerate(curve))
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}"/>')
+        parts.append(f'<text x="{width - 90}" y="{top + 15 * ("best", "mean", "yardstick").index(key)}" '
+                     f'fill="{colour}">{key}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts)
 
 
 # ----- evolving -----
@@ -158,17 +204,23 @@ def breed(population: np.ndarray, fitness: list[float], rate: float, scale: floa
 def evolve(args, executor: Executor | None, on_generation=None) -> tuple[np.ndarray, list[dict], list[float]]:
     """Run the generations; returns the last population, the curve and its fitness."""
     rng = np.random.default_rng(args.seed)
-    population = rng.normal(0.0, 1.0, (args.population, genome_size(args.form)))
-    if args.form == "step":
-        population[:, -1] += STEP_BIAS
+    whole = args.fitness == "games"
+    if args.init is not None:
+        start = np.asarray(load_saved_file(args.init)["weights"], dtype=float)
+        population = start + rng.normal(0.0, args.mutation_scale, (args.population, start.size))
+        population[0] = start
+    else:
+        population = rng.normal(0.0, 1.0, (args.population, genome_size(args.form)))
+        if args.form == "step":
+            population[:, -1] += STEP_BIAS
     curve: list[dict] = []
     fitness: list[float] = []
     for generation in range(args.generations + 1):
         tables = [card_scores(args.form, w).tolist() for w in population]
         fitness = in_parallel(executor, win_shares, tables, tables, args.heuristic_share, args.heuristics, args.games,
-                              args.players, args.seed, f"generation:{generation}")
+                              args.players, args.seed, f"generation:{generation}", whole)
         best = int(np.argmax(fitness))
-        yard = yardstick_share([tables[best]], args.yardstick, args.players, args.seed, "yardstick")[0]
+        yard = yardstick_share([tables[best]], args.yardstick, args.players, args.seed, "yardstick", whole)[0]
         curve.append({"generation": generation, "best": round(max(fitness), 4),
                       "mean": round(float(np.mean(fitness)), 4), "yardstick": round(yard, 4)})
         if on_generation is not None:
@@ -188,6 +240,11 @@ def main(argv: list[str] | None = None, prog: str = "parlour train uno perceptro
     if not 2 <= args.players <= 10 or args.workers < 0 or not 0 <= args.heuristic_share <= 1:
         parser.error("--players is 2 to 10; --workers at least 0; --heuristic-share 0 to 1")
     out = args.out or saved_path("uno", saved_name(args.form))
+    unit = "whole games to 500" if args.fitness == "games" else "single deals"
+    if args.init is not None:
+        init = load_saved_file(args.init)
+        if init.get("form") != args.form:
+            parser.error(f"--init {args.init}: a {init.get('form')} perceptron, not {args.form}")
     console = Console(stderr=True)
     command = shlex.join([*prog.split(), *(argv if argv is not None else sys.argv[1:])])
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -206,31 +263,37 @@ def main(argv: list[str] | None = None, prog: str = "parlour train uno perceptro
             trained = time.perf_counter() - started
             finalists = [int(i) for i in np.argsort(fitness)[::-1][:5]]
             tables = [card_scores(args.form, population[i]).tolist() for i in finalists]
-            task = progress.add_task("validating", total=None, record=f"{len(finalists)} x {args.validate} deals")
+            task = progress.add_task("validating", total=None, record=f"{len(finalists)} x {args.validate} {unit}")
             shares = in_parallel(executor, yardstick_share, tables, args.validate, args.players, args.seed,
-                                 "validation")
+                                 "validation", args.fitness == "games")
             progress.update(task, total=1, completed=1)
     finally:
         if executor is not None:
             executor.shutdown()
     seconds = time.perf_counter() - started
+    cpu = time.process_time() + sum(getattr(resource.getrusage(resource.RUSAGE_CHILDREN), f) for f in ("ru_utime", "ru_stime"))
     chosen = finalists[int(np.argmax(shares))]
     share = max(shares)
     meta = {
         "command": command, "seed": args.seed, "form": args.form, "generations": args.generations,
-        "population": args.population, "games": args.games, "players": args.players,
+        "population": args.population, "games": args.games, "fitness": args.fitness, "unit": unit,
+        "players": args.players,
+        "init": None if args.init is None else {"file": str(args.init), "command": init["meta"].get("command"),
+                                                "seconds": init["meta"].get("seconds")},
         "heuristic_share": args.heuristic_share, "heuristics": args.heuristics, "mutation_rate": args.mutation_rate,
         "mutation_scale": args.mutation_scale, "workers": args.workers,
         "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-        "seconds": round(seconds, 1), "training_seconds": round(trained, 1),
+        "seconds": round(seconds, 1), "training_seconds": round(trained, 1), "cpu_seconds": round(cpu, 1),
         "curve": curve,
-        "validation": {"deals": args.validate, "against": [p.name for p in YARDSTICK],
+        "validation": {"games": args.validate, "unit": unit, "against": [p.name for p in YARDSTICK],
                        "win_share": round(share, 4),
                        "win_se": round((share * (1 - share) / args.validate) ** 0.5, 4),
                        "finalists": [round(s, 4) for s in shares]},
     }
     write_saved(out, {"meta": meta, "form": args.form, "weights": population[chosen].tolist()})
+    svg = Path(out).with_suffix(".svg")
+    svg.write_text(curve_svg(curve, f"{args.form} perceptron: fitness in {args.players}-player {unit}"))
     console.print(f"{args.form} perceptron: {args.generations} generations of {args.population} in "
-                  f"{trained:.0f} s; validation win share {share:.3f} against {', '.join(meta['validation']['against'])} "
-                  f"({args.validate} {args.players}-player deals); saved {out}")
+                  f"{trained:.0f} s ({seconds:.0f} s with validation, {cpu:.0f} s of CPU); validation win share {share:.3f} against {', '.join(meta['validation']['against'])} "
+                  f"({args.validate} {args.players}-player {unit}); saved {out} and {svg}")
     return 0

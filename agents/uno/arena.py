@@ -50,4 +50,4 @@ def run(players: Sequence[CardPlayer], games: int, seed: int = 1, options: dict 
         names: Sequence[str] | None = None, whole_match: bool = False) -> TournamentResult:
     """A tournament of ``players`` (agent objects) over ``games`` deals, in this process."""
     records = play_records(players, range(games), seed, options, whole_match)
-    return summarise("uno", list(names or [p.name for p in players]), seed, options, records)
+    return summarise("uno", list(names or [p.name for p in players]), seed, options, records, whole_match)

@@ -78,7 +78,7 @@ class Determiniser:
         table.pile = pool
         table.seed = rng.getrandbits(48)  # future reshuffles are unknown too
         if table.phase == CHALLENGED and table.wd4_by != self.seat:
-            table.wd4_bad = wd4_was_illegal(table.hands[table.wd4_by], table.prev_colour)
+            table.wd4_bad = wd4_was_illegal(table.hands[table.wd4_by], table.prev_colour, table.discard, table.rules)
         return table
 
 

@@ -7,8 +7,8 @@ process, as ``parlour serve`` runs it) and measures, with one asyncio client of 
 - resident memory after start-up, every shipped agent loaded (and again at the end);
 - for every playable game, at 1 and at 64 concurrent clients: a seat's **view**
   (``GET /api/matches/{id}`` with the seat's token) and a **move with an AI reply**
-  (``POST /api/matches/{id}/moves`` in a two-seat match, a random legal move for the person,
-  answered once every AI seat has replied). At 1 client every level of the game is timed; at
+  (``POST /api/matches/{id}/moves`` with one person and the fewest AI seats the game takes, a
+  random legal move for the person, answered once every AI seat has replied). At 1 client every level of the game is timed; at
   64 clients the game's reference AI (Perfect, the perceptron, Harel; the strongest level that
   does not search for games without one). Search levels are reported apart (no latency goal);
 - idle streams: the view's median with no event stream open, then with ``--streams``
@@ -143,19 +143,28 @@ class FloorClient(Client):
         return seconds
 
 
+def seats_needed(game: str) -> int:
+    from engine import get_game
+
+    return get_game(game).min_players
+
+
 class MatchClient(Client):
-    """A person's seat in a two-seat match against ``agent`` (a new match when one ends)."""
+    """A person's seat against ``agent`` in the game's smallest table (two seats, or the
+    game's minimum: Queen of Spades is four); a new match when one ends."""
 
     def __init__(self, port: int, index: int, game: str, agent: str):
         super().__init__(port, index)
         self.game, self.agent = game, agent
+        self.seats = max(2, seats_needed(game))
         self.match_id = self.token = None
         self.view: dict | None = None
 
     async def new_match(self) -> None:
+        ais = [{"type": "agent", "agent": self.agent}] * (self.seats - 1)
         while True:
             created = await self.call("POST", "/api/matches", {"game": self.game, "seats": [
-                {"type": "human", "name": "bench"}, {"type": "agent", "agent": self.agent}]})
+                {"type": "human", "name": "bench"}, *ais]})
             self.match_id, self.token = created["id"], created["tokens"]["0"]
             self.view = await self.call("GET", f"/api/matches/{self.match_id}", token=self.token)
             if self.view["status"] == "active":
@@ -197,6 +206,7 @@ class Row:
     p99_ms: float = 0.0
     server_cpu_ms: float = 0.0
     x_floor: float | None = None
+    cpu_x_floor: float | None = None
     goal: str = ""
     verdict: str = ""
     notes: list[str] = field(default_factory=list)
@@ -230,7 +240,7 @@ async def run_row(row: Row, clients: list[Client], requests: int, seconds: float
                 latencies.append(await c.step())
             except (HTTPError, ConnectionError, asyncio.IncompleteReadError) as err:
                 row.errors += 1
-                if len(row.notes) < 3:
+                if len(row.notes) < 3 and str(err)[:200] not in row.notes:
                     row.notes.append(str(err)[:200])
                 await c.conn.close()
                 if isinstance(c, MatchClient):
@@ -272,6 +282,8 @@ def judge(rows: list[Row], floor: dict[int, Row]) -> None:
         if r.what == "floor" or f is None or not r.timed or not f.timed:
             continue
         r.x_floor = round(r.median_ms / f.median_ms, 2)
+        if f.server_cpu_ms:
+            r.cpu_x_floor = round(r.server_cpu_ms / f.server_cpu_ms, 2)
         if r.clients == 1:
             if r.what == "view":
                 r.goal, ok = "≤ 2× floor", r.x_floor <= 2
@@ -281,7 +293,7 @@ def judge(rows: list[Row], floor: dict[int, Row]) -> None:
                 r.goal, ok = "≤ 3× floor", r.x_floor <= 3
         else:
             share = r.requests_per_s / f.requests_per_s
-            r.goal = f"≥ 25% floor req/s ({100 * share:.0f}%), p99 < 100"
+            r.goal = f"≥25% floor req/s ({100 * share:.0f}%), p99<100"
             ok = share >= 0.25 and r.p99_ms < 100
         if ok is not None:
             r.verdict = "met" if ok and not r.errors else "NOT MET"
@@ -295,7 +307,8 @@ async def bench(args) -> dict:
     games = [(g, lv) for g, lv in playable() if not args.games or g in args.games]
     floor_server = Server("app.bench.floor:app", {}) if args.peers else None
     server = Server("app.main:app", env)
-    out: dict = {"server": event_loop_in_use(), "rows": []}
+    out: dict = {"server": event_loop_in_use(), "rows": [], "load_average_at_start": round(os.getloadavg()[0], 1),
+                 "cores": os.cpu_count()}
     try:
         out["startup_s"] = round(await server.ready("/api/games"), 2)
         out["rss_after_startup_mb"] = round(rss_mb(server.proc.pid), 1)
@@ -323,6 +336,7 @@ async def bench(args) -> dict:
         if args.streams:
             out["streams"] = await idle_streams(server.port, games[0][0], args)
         out["rss_at_end_mb"] = round(rss_mb(server.proc.pid), 1)
+        out["load_average_at_end"] = round(os.getloadavg()[0], 1)
     finally:
         server.stop()
         if floor_server:
@@ -379,23 +393,26 @@ def main(argv: list[str], prog: str = "parlour bench server") -> int:
 
 
 def print_tables(out: dict, args) -> None:
-    console = Console(width=max(170, Console().width))
+    console = Console(width=max(190, Console().width))
     t = Table(title=f"Parlour server on loopback: one uvicorn process ({out['server']}), SQLite; "
                     f"≤ {args.requests} requests or {args.seconds:g} s per row")
-    numbers = ("clients", "timed", "req/s", "median ms", "p99 ms", "server CPU ms/req", "× floor")
-    for name in ("clients", "what", "game", "agent", "timed", "req/s", "median ms", "p99 ms", "server CPU ms/req",
-                 "× floor", "goal", "verdict"):
+    numbers = ("clients", "timed", "req/s", "median ms", "p99 ms", "× floor", "server CPU ms/req", "CPU × floor")
+    for name in ("clients", "what", "game", "agent", "timed", "req/s", "median ms", "p99 ms", "× floor",
+                 "server CPU ms/req", "CPU × floor", "goal", "verdict"):
         t.add_column(name, justify="right" if name in numbers else "left")
     for r in out["rows"]:
         t.add_row(str(r["clients"]), r["what"], r["game"], r["agent"], str(r["timed"]) +
                   (f" ({r['errors']} errors)" if r["errors"] else ""), f"{r['requests_per_s']:,}",
-                  f"{r['median_ms']:.2f}", f"{r['p99_ms']:.2f}", f"{r['server_cpu_ms']:.2f}",
-                  "" if r["x_floor"] is None else f"{r['x_floor']:.2f}", r["goal"], r["verdict"])
+                  f"{r['median_ms']:.2f}", f"{r['p99_ms']:.2f}",
+                  "" if r["x_floor"] is None else f"{r['x_floor']:.2f}", f"{r['server_cpu_ms']:.2f}",
+                  "" if r["cpu_x_floor"] is None else f"{r['cpu_x_floor']:.2f}", r["goal"], r["verdict"])
     console.print(t)
     mem = out["rss_after_startup_mb"]
     console.print(f"resident memory after start-up, every shipped agent loaded: {mem} MB "
                   f"(goal < 150 MB: {'met' if mem < 150 else 'NOT MET'}); at the end: {out['rss_at_end_mb']} MB; "
                   f"start-up to first answer {out['startup_s']} s")
+    console.print(f"machine: {out['cores']} cores, load average {out['load_average_at_start']} at the start and "
+                  f"{out['load_average_at_end']} at the end (latencies wait for a core; CPU per request less so)")
     s = out.get("streams")
     if s:
         console.print(f"idle event streams: a view's median {s['idle_median_ms']} ms with none open, "

@@ -2,6 +2,9 @@
 
 Seats rotate so no player keeps the first seat. Win share is printed as
 ``32(2)``: percent, with its standard error in units of the last digit.
+What is counted is the game's own unit unless ``--match`` or ``--deals`` says
+otherwise: Uno counts whole games to the target score (500), the others single
+deals. The title, ``--json`` and the stored result name the unit.
 """
 from __future__ import annotations
 
@@ -24,8 +27,14 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--players", required=True, help="agent ids, comma-separated (2 to the game's maximum)")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--options", type=json.loads, default={}, help='rule options as JSON, e.g. \'{"target_score": 200}\'')
-    parser.add_argument("--match", action="store_true", help="whole matches instead of single deals")
+    parser.add_argument("--options", type=json.loads, default={},
+                        help='rule options as JSON, e.g. \'{"target_score": 200}\' or \'{"preset": "writeup"}\'')
+    parser.add_argument("--preset", default=None, help="a named set of rule options (Uno: writeup)")
+    unit = parser.add_mutually_exclusive_group()
+    unit.add_argument("--match", dest="whole_match", action="store_const", const=True, default=None,
+                      help="count whole matches (Uno's default: whole games to the target score)")
+    unit.add_argument("--deals", dest="whole_match", action="store_const", const=False,
+                      help="count single deals (the default of the other games)")
     parser.add_argument("--workers", type=int, default=None, help="local processes (default: all cores)")
     parser.add_argument("--cluster", default=None, help="a Dask scheduler, e.g. tcp://127.0.0.1:8786")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -35,15 +44,17 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 def table(result: tournament.TournamentResult, seconds: float) -> Table:
     n = len(result.players)
+    options = f", options {json.dumps(result.options)}" if result.options else ""
     per_player = getattr(get_game(result.game), "actions_per_move", None) is not None
-    t = Table(title=f"{result.game}: {result.games} games, seed {result.seed}, "
+    moves = "moves/game" if result.whole_match else "moves/deal"
+    t = Table(title=f"{result.game}: {result.games} {result.unit}{options}, seed {result.seed}, "
                     f"{seconds:.1f} s",
-              caption="moves/game: that player's own moves (turns) per game" if per_player else None)
+              caption=f"{moves}: that player's own moves (turns) per {moves[6:]}" if per_player else None)
     t.add_column("player")
-    t.add_column("wins %", justify="right")
+    t.add_column(f"wins % of {result.unit}", justify="right")
     t.add_column("draws %", justify="right")
     t.add_column("mean points", justify="right")
-    t.add_column("moves/game", justify="right")
+    t.add_column(moves, justify="right")
     t.add_column(f"{result.players[0]} ahead by", justify="right")
     for seat in range(n):
         t.add_column(f"wins % in seat {seat + 1}", justify="right")
@@ -91,7 +102,8 @@ def store(result: tournament.TournamentResult, seconds: float) -> int:
         data = result.to_json()
         row = Tournament(game=result.game, players=result.players, games=result.games, seed=result.seed,
                          options=result.options, seconds=seconds,
-                         result={"stats": data["stats"], "whole_match": False})
+                         result={"stats": data["stats"], "whole_match": data["whole_match"],
+                                 "unit": data["unit"]})
         session.add(row)
         session.flush()
         ratings.rate_tournament(session, result.game, result.players, result.records, row.id)
@@ -102,13 +114,14 @@ def store(result: tournament.TournamentResult, seconds: float) -> int:
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
     players = [p.strip() for p in args.players.split(",") if p.strip()]
+    options = {**({"preset": args.preset} if args.preset else {}), **args.options}
     try:
         values = live_values(args.game, players)
         start = time.perf_counter()
         with executor(args.workers, args.cluster) as pool, progress_bar(f"{args.game} tournament") as bar:
             task = bar.add_task("games", total=args.games)
-            result = tournament.run(args.game, players, args.games, args.seed, args.options, pool,
-                                    whole_match=args.match, values=values,
+            result = tournament.run(args.game, players, args.games, args.seed, options, pool,
+                                    whole_match=args.whole_match, values=values,
                                     progress=lambda k: bar.advance(task, k))
         seconds = time.perf_counter() - start
     except (GameError, ValueError) as err:

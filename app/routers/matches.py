@@ -11,7 +11,7 @@ from fastapi.responses import StreamingResponse
 from pydantic import AfterValidator, BaseModel, Field, model_validator
 from sqlalchemy import func, select
 
-from app.deps import ClientDep, PoolDep, SessionDep, TokenDep
+from app.deps import ClientDep, PoolDep, SessionDep, TokenDep, client_address
 from app.limits import CreateLimit
 from app.problems import problems
 from app.models import Match, Move, Seat
@@ -196,7 +196,7 @@ async def events(match_id: MatchId, request: Request, token: TokenDep,
             return svc.seat_of(match, token)
 
     seat = await run_in_threadpool(check)
-    release = request.app.state.streams.acquire(request.client.host if request.client else "")
+    release = request.app.state.streams.acquire(client_address(request))
 
     def poll(last: int) -> tuple[list[dict], bool, float | None]:
         """New moves after ``last`` (making the next move of an AI-only match if it is due),

@@ -128,5 +128,10 @@ def tournament(tournament_id: Annotated[int, Path(ge=1, le=2 ** 62)], session: S
 
 
 def tournament_json(t: Tournament) -> dict:
+    """A stored tournament with the unit its figures count: whole matches or single deals
+    (rows stored before the unit was recorded were all single deals)."""
+    whole = bool(t.result.get("whole_match", False))
+    unit = t.result.get("unit") or ("whole matches" if whole else "single deals")
     return {"id": t.id, "game": t.game, "players": t.players, "games": t.games, "seed": t.seed,
-            "options": t.options, "seconds": t.seconds, "created_at": t.created_at.isoformat(), **t.result}
+            "options": t.options, "seconds": t.seconds, "created_at": t.created_at.isoformat(), **t.result,
+            "whole_match": whole, "unit": unit}

@@ -224,7 +224,14 @@ def play_human(session: Session, pool: AgentPool, match: Match, seat: int, actio
     new_state = game.apply_id(state, action_id)  # IllegalActionError -> 409, match unchanged
     label = "resigns" if action_id == RESIGN else game.action_label(game.parse_action(action_id))
     made = [(_record(session, match, game, new_state, seat, action_id, label, None), new_state)]
-    made += run_ai(session, pool, match)
+    try:
+        made += run_ai(session, pool, match)
+    except Conflict:  # another request made the AI's reply: this move was stored all the same
+        session.rollback()
+        fresh = read_match(session, match.id)
+        for key, value in vars(fresh).items():
+            if key != "seats":
+                _set(match, key, value)
     return [(m, game.observe(st, seat)) for m, st in made]
 
 

@@ -15,7 +15,7 @@ from engine.uno.actions import (
     ACTIONS, Accept, Action, ActionSyntaxError, Catch, Challenge, ChooseColour, Draw, Pass, Play, label,
     parse_action,
 )
-from engine.uno.cards import CARD_IDS, COLOUR_OF, FULL_DECK, WILD_DRAW_FOUR, Colour
+from engine.uno.cards import CARD_IDS, FULL_DECK, WILD_DRAW_FOUR, Colour
 from engine.uno.rules import CHALLENGED, DRAWN, OPENING, OVER, PHASES, PLAY, Rules, State, Table
 
 
@@ -34,12 +34,27 @@ class Uno(Game[State, Action]):
                choices=("choose", "redraw")),
         Option("wd4_challenge", False, "Any Wild Draw Four may be played and the next player may "
                "challenge it (off: only legal ones are offered)."),
+        Option("wd4_when", "no_colour", "When a Wild Draw Four may be played: holding no card of the "
+               "colour in force (no_colour, the official rule) or no other playable card, a Wild included "
+               "(no_other_card, the write-up's).", choices=("no_colour", "no_other_card")),
         Option("draw_until_playable", False, "Draw until a playable card comes instead of one card."),
+        Option("play_drawn", True, "A playable card just drawn may be played at once (off: drawing ends "
+               "the turn, as in the write-up)."),
+        Option("reverse_skips_two", True, "With two players a Reverse skips the other player (off: it only "
+               "turns the direction, as in the write-up)."),
         Option("uno_call", False, "Players call UNO with their second-last card; the next player may "
                "catch one who did not (2 cards penalty)."),
         Option("target_score", 500, "Points that end a match.", minimum=1),
         Option("max_turns", 2000, "Moves after which a deal ends with no winner.", minimum=1),
     )
+    presets = {
+        "writeup": {"play_drawn": False, "reverse_skips_two": False, "wd4_when": "no_other_card",
+                    "wd4_challenge": False},
+    }
+    """``writeup``: the rules of the Uno write-up's own model (its public code), where they differ
+    from the official ones: drawing ends the turn, a two-player Reverse does not skip, a Wild
+    Draw Four only when nothing else plays, no challenge."""
+    counts_whole_matches = True  # the write-up's tournaments, and a person, play whole games to 500
 
     # ----- starting -----
     def rules(self, options: dict | None) -> Rules:
@@ -125,8 +140,10 @@ class Uno(Game[State, Action]):
                 return "after drawing you may play only the card you drew, or pass"
             if action.uno and (not rules.uno_call or len(hand) != 2):
                 return "UNO is called with your second-last card, and only with the uno_call option"
-            if card.code == WILD_DRAW_FOUR and any(COLOUR_OF[c] == state.colour for c in hand):
+            if card.code == WILD_DRAW_FOUR and rules.wd4_when == "no_colour":
                 return f"a Wild Draw Four may be played only when you hold no {colour} card"
+            if card.code == WILD_DRAW_FOUR:
+                return "a Wild Draw Four may be played only when no other card of yours can be"
             if not card.is_wild:
                 top = views.card_id(state.discard[-1])
                 return f"{card.title} matches neither the colour in force ({colour}) nor the top card ({top})"
@@ -142,7 +159,7 @@ class Uno(Game[State, Action]):
         pile = views.deal_unseen(hands, hidden, pool, len(state.pile), rng)
         wd4_bad = state.wd4_bad
         if state.phase == CHALLENGED and state.wd4_by != player:
-            wd4_bad = views.wd4_was_illegal(hands[state.wd4_by], state.prev_colour)
+            wd4_bad = views.wd4_was_illegal(hands[state.wd4_by], state.prev_colour, state.discard, state.rules)
         return state._replace(hands=tuple(map(tuple, hands)), pile=tuple(pile), wd4_bad=wd4_bad)
 
     # ----- JSON -----

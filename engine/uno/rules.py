@@ -15,6 +15,14 @@ Conventions (where RULES.md leaves a choice open):
   ``draw_until_playable`` the player draws until a playable card comes or both
   piles are empty, then decides the same way.
 - When neither pile has a card to draw, ``pass`` replaces ``draw``.
+- Three options give the rules of the Uno write-up's own model (the preset
+  ``writeup`` of ``Uno``): ``play_drawn: false`` (drawing ends the turn: the
+  drawn card cannot be played, and there is no ``DRAWN`` phase), ``reverse_skips_two:
+  false`` (with two players a Reverse only turns the direction, so the other player
+  plays next) and ``wd4_when: "no_other_card"`` (a Wild Draw Four only when no other
+  card in hand is playable, a Wild included; other Wild Draw Fours do not count).
+  With ``wd4_challenge`` a challenge tests whichever condition ``wd4_when`` names.
+  A Reverse turned up to start a two-player deal then only turns the direction too.
 - A player who goes out ends the deal at once: a last Draw Two or Wild Draw Four
   still makes the next player draw (rule 9), and no challenge is offered.
 - With ``wd4_challenge`` the challenge's result is public; the challenged hand is
@@ -76,13 +84,26 @@ PLAYABLE: tuple[frozenset[int], ...] = tuple(_playable(colour, rank) for colour 
 (``.intersection(hand)`` picks a hand's playable cards without a Python loop)."""
 
 
+def wd4_allowed(hand, colour: int, top: int, when: str) -> bool:
+    """Whether a Wild Draw Four may be played from ``hand`` (rule 4) on ``top`` with ``colour``
+    in force: ``when`` "no_colour", if the hand holds no card of that colour; "no_other_card",
+    if no card of the hand but Wild Draw Fours is playable."""
+    if when == "no_colour":
+        return not any(COLOUR_OF[c] == colour for c in hand)
+    playable = PLAYABLE[15 * colour + RANK_OF[top]]
+    return not any(c in playable for c in hand if c != WILD_DRAW_FOUR)
+
+
 @dataclass(frozen=True)
 class Rules:
     """The rule options of a match (see ``Uno.options``)."""
 
     opening_wild: str = "choose"
     wd4_challenge: bool = False
+    wd4_when: str = "no_colour"  # or "no_other_card"
     draw_until_playable: bool = False
+    play_drawn: bool = True
+    reverse_skips_two: bool = True
     uno_call: bool = False
     target_score: int = 500
     max_turns: int = 2000
@@ -241,9 +262,12 @@ class Table:
         rank = RANK_OF[top]
         if top == WILD:
             self.phase = OPENING
-        elif rank == _SKIP or (rank == _REVERSE and n == 2):
+        elif rank == _SKIP or (rank == _REVERSE and n == 2 and self.rules.reverse_skips_two):
             self.log.append(("skip", first))
             self.turn = (first + 1) % n
+        elif rank == _REVERSE and n == 2:  # not skipping (the write-up's rule): the first player plays
+            self.direction = -1
+            self.log.append(("reverse", -1))
         elif rank == _REVERSE:
             self.direction = -1
             self.log.append(("reverse", -1))
@@ -254,12 +278,6 @@ class Table:
             self.turn = (first + 1) % n
 
     # ----- what may be done -----
-    def holds_colour(self, hand: list[int], colour: int) -> bool:
-        for c in hand:
-            if COLOUR_OF[c] == colour:
-                return True
-        return False
-
     def plays_of(self, card: int, hand: list[int]) -> list[int]:
         """The play codes of ``card`` from ``hand`` if it is playable now (no UNO variants)."""
         if card not in PLAYABLE[15 * self.colour + RANK_OF[self.discard[-1]]]:
@@ -268,7 +286,7 @@ class Table:
             return [card]
         if card == WILD:
             return list(_WILD_PLAYS)
-        if self.rules.wd4_challenge or not self.holds_colour(hand, self.colour):
+        if self.rules.wd4_challenge or wd4_allowed(hand, self.colour, self.discard[-1], self.rules.wd4_when):
             return list(_WD4_PLAYS)
         return []
 
@@ -311,7 +329,7 @@ class Table:
         out = cards[:len(cards) - wd4 - wild]
         if wild:
             out += _WILD_PLAYS
-        if wd4 and (self.rules.wd4_challenge or not self.holds_colour(hand, self.colour)):
+        if wd4 and (self.rules.wd4_challenge or wd4_allowed(hand, self.colour, self.discard[-1], self.rules.wd4_when)):
             out += _WD4_PLAYS
         return out
 
@@ -353,7 +371,7 @@ class Table:
     def play(self, p: int, a: int) -> None:
         card, colour, uno, rank = PLAYS[a]
         hand = self.hands[p]
-        prev_colour = self.colour
+        prev_colour, prev_top = self.colour, self.discard[-1]
         hand.remove(card)
         self.discard.append(card)
         self.colour = colour
@@ -372,7 +390,7 @@ class Table:
             self.uno_missed = p
         if rank < _SKIP or card == WILD:
             self.turn = nxt
-        elif rank == _SKIP or (rank == _REVERSE and n == 2):
+        elif rank == _SKIP or (rank == _REVERSE and n == 2 and self.rules.reverse_skips_two):
             self.log.append(("skip", nxt))
             self.turn = (nxt + self.direction) % n
         elif rank == _REVERSE:
@@ -385,8 +403,9 @@ class Table:
             self.turn = (nxt + self.direction) % n
         elif self.rules.wd4_challenge:
             self.phase, self.turn = CHALLENGED, nxt
-            # whether it was played while holding the colour in force (the Wild Draw Four has no colour)
-            self.wd4_by, self.wd4_bad, self.prev_colour = p, self.holds_colour(hand, prev_colour), prev_colour
+            # whether it was played against rule 4 (checked on the hand left: the Wild Draw Four has no colour)
+            self.wd4_by, self.prev_colour = p, prev_colour
+            self.wd4_bad = not wd4_allowed(hand, prev_colour, prev_top, self.rules.wd4_when)
         else:
             self.penalty(nxt, 4)
             self.log.append(("skip", nxt))
@@ -420,7 +439,10 @@ class Table:
         else:
             got = 0
         self.log.append(("draw", p, got))
-        self.phase = DRAWN
+        if self.rules.play_drawn:
+            self.phase = DRAWN
+        else:
+            self.turn = (p + self.direction) % self.n
 
     def take(self, hand: list[int]) -> bool:
         """Move the top card of the draw pile to ``hand``, reshuffling the discards into a

@@ -14,13 +14,14 @@ Search agents use it; ``observe(determinise(view), seat) == view`` is tested.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from functools import lru_cache
 
 from engine.base import GameError
 from engine.uno.actions import ACTIONS
-from engine.uno.cards import CARD_IDS, COLOUR_OF, COPIES
-from engine.uno.rules import DRAWN, OVER, PHASES, Event, Rules, State, Table
+from engine.uno.cards import CARD_IDS, COPIES
+from engine.uno.rules import DRAWN, OVER, PHASES, Event, Rules, State, Table, wd4_allowed
 
 COLOURS = "rygb"
 CODE_OF_ID = {card_id: code for code, card_id in enumerate(CARD_IDS)}
@@ -117,9 +118,7 @@ def last_deal_from_json(data: dict | None) -> tuple | None:
 
 
 def options_json(rules: Rules) -> dict:
-    return {"opening_wild": rules.opening_wild, "wd4_challenge": rules.wd4_challenge,
-            "draw_until_playable": rules.draw_until_playable, "uno_call": rules.uno_call,
-            "target_score": rules.target_score, "max_turns": rules.max_turns}
+    return dataclasses.asdict(rules)
 
 
 def observe(state: State, seat: int | None, reveal: bool = False) -> dict:
@@ -199,8 +198,9 @@ def deal_unseen(hands: list[list[int]], hidden: list[int], pool: list[int], pile
     return pile
 
 
-def wd4_was_illegal(hand, prev_colour: int) -> bool:
-    return any(COLOUR_OF[c] == prev_colour for c in hand)
+def wd4_was_illegal(hand, prev_colour: int, discard, rules: Rules) -> bool:
+    """Whether a pending Wild Draw Four (the top of ``discard``) broke rule 4 (``wd4_when``)."""
+    return not wd4_allowed(hand, prev_colour, discard[-2], rules.wd4_when)
 
 
 def determinise(view: dict, rng: random.Random, single: bool | None = None) -> State:
@@ -222,10 +222,11 @@ def determinise(view: dict, rng: random.Random, single: bool | None = None) -> S
     phase = PHASES.index(view["phase"])
     wd4_by = -1 if view["wd4_by"] is None else view["wd4_by"]
     prev = colour_code(view["previous_colour"])
-    wd4_bad = wd4_by >= 0 and wd4_by != seat and wd4_was_illegal(hands[wd4_by], prev)
+    rules = Rules(**view["options"])
+    wd4_bad = wd4_by >= 0 and wd4_by != seat and wd4_was_illegal(hands[wd4_by], prev, discard, rules)
     to_move = view["to_move"]
     return State(
-        seed=rng.getrandbits(48), players=view["players"], rules=Rules(**view["options"]),
+        seed=rng.getrandbits(48), players=view["players"], rules=rules,
         single=view["single_deal"] if single is None else single, deal=view["deal"],
         dealer=view["dealer"], hands=tuple(map(tuple, hands)), pile=tuple(pile), discard=tuple(discard),
         colour=colour_code(view["colour"]), direction=view["direction"],

@@ -72,9 +72,10 @@ export function el(tag, attrs = {}, ...children) {
 // "62% ±3 vs Random" style text from a calibration entry.
 export function strengthText(s) {
   if (!s) return "not measured yet";
+  const counts = Object.values(s.vs)[0]?.counts;  // what was counted, e.g. "whole games to 500"
   return Object.entries(s.vs).map(([ref, r]) => (r.unit === "points per deal"
     ? `${r.score >= 0 ? "+" : "−"}${Math.abs(r.score).toFixed(2)} ±${r.half_width.toFixed(2)} points a deal vs ${ref}`
-    : `${Math.round(100 * r.score)}% ±${Math.round(100 * r.half_width)} vs ${ref}`)).join(" · ");
+    : `${Math.round(100 * r.score)}% ±${Math.round(100 * r.half_width)} vs ${ref}`)).join(" · ") + (counts ? ` (${counts})` : "");
 }
 
 export const pct = (x) => `${Math.round(100 * x)}%`;

@@ -57,11 +57,25 @@ function readOptions(form, game) {
   return options;
 }
 
+// A preset (a named set of options, e.g. Uno's "writeup") sets every option input: its value, else the default.
+function applyPreset(form, game, name) {
+  const values = name ? game.presets[name] : {};
+  for (const o of game.options) {
+    const input = form.querySelector(`[name="${o.name}"]`);
+    if (!input) continue;
+    const value = o.name in values ? values[o.name] : o.default;
+    if (input.type === "checkbox") input.checked = value;
+    else input.value = JSON.stringify(value);
+  }
+}
+
 document.getElementById("player-name").value = localStorage.getItem("parlour:name") ?? "";
 
 for (const form of document.querySelectorAll("form.new-match")) {
   const game = window.PARLOUR_GAMES.find((g) => g.name === form.dataset.game);
   buildSeats(form, game);
+  const preset = form.querySelector("select.preset");
+  if (preset) preset.addEventListener("change", () => applyPreset(form, game, preset.value));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const error = form.querySelector(".error");

@@ -41,16 +41,17 @@ async function tournaments() {
     // the first player's lead over each other one, ± the s.e. of the game-by-game difference
     const lead = (s, i) => (i === 0 || s.first_lead === undefined ? "–"
       : `${s.first_lead >= 0 ? "+" : ""}${(100 * s.first_lead).toFixed(1)} ± ${(100 * s.first_lead_se).toFixed(1)}`);
-    const table = el("table", {}, el("thead", {}, el("tr", {}, ...["Player", "Wins %", "±", "Mean points", "Moves/game", `${t.stats[0].player} ahead by`].map((h) => el("th", {}, h)))),
+    const unit = t.unit ?? "single deals";
+    const table = el("table", {}, el("thead", {}, el("tr", {}, ...["Player", `Wins % of ${unit}`, "±", "Mean points", "Moves/game", `${t.stats[0].player} ahead by`].map((h) => el("th", {}, h)))),
       el("tbody", {}, ...t.stats.map((s, i) => el("tr", {}, el("td", {}, s.player), el("td", {}, (100 * s.win_share).toFixed(1)),
         el("td", {}, (100 * s.win_se).toFixed(1)), el("td", {}, s.mean_points.toFixed(2)), el("td", {}, s.mean_moves.toFixed(1)),
         el("td", {}, lead(s, i))))));
-    box.append(el("h4", {}, `${titles[t.game] ?? t.game}: ${t.games} games, seed ${t.seed} (${new Date(t.created_at).toLocaleString()})`),
+    box.append(el("h4", {}, `${titles[t.game] ?? t.game}: ${t.games} ${unit}, seed ${t.seed} (${new Date(t.created_at).toLocaleString()})`),
       el("div", { class: "grid-2" }, table, el("div", { class: "chart-box" }, canvas)));
     new window.Chart(canvas, {
       type: "bar",
-      data: { labels: t.stats.map((s) => s.player), datasets: [{ label: "win share", data: t.stats.map((s) => s.win_share), backgroundColor: "#1f5f45" }] },
-      options: { animation: false, maintainAspectRatio: false, plugins: { legend: { display: false } }, scales: { y: { min: 0, title: { display: true, text: "win share (±1 s.e. in the table)" } } } },
+      data: { labels: t.stats.map((s) => s.player), datasets: [{ label: `win share of ${unit}`, data: t.stats.map((s) => s.win_share), backgroundColor: "#1f5f45" }] },
+      options: { animation: false, maintainAspectRatio: false, plugins: { legend: { display: false } }, scales: { y: { min: 0, title: { display: true, text: `win share of ${unit} (±1 s.e. in the table)` } } } },
     });
   }
 }

@@ -13,23 +13,25 @@ from agents.catalog import spec
 from agents.saved_files import SAVED
 from agents.tournament import run
 
-SAMPLES = {"tictactoe": 300, "yaniv": 300, "uno": 300, "queen_of_spades": 300}
+SAMPLES = {"tictactoe": 300, "yaniv": 300, "uno": 100, "queen_of_spades": 300}  # Uno: whole games to 500
 SLOW = {("uno", "mcts"), ("queen_of_spades", "search")}  # ~1 s a deal: measured by `parlour calibrate uno`, not in the default suite
 CASES = []
 for game, games in SAMPLES.items():
     data = json.loads((SAVED / "calibration" / f"{game}.json").read_text())
     for agent, entry in data["agents"].items():
         for ref in data["references"]:
-            CASES.append((game, agent, ref, games, entry["vs"][spec(game, ref).title]))
+            CASES.append((game, agent, ref, games, entry["vs"][spec(game, ref).title],
+                          entry["vs"][spec(game, ref).title].get("counts", "single deals") != "single deals"))
 
 
-@pytest.mark.parametrize("game,agent,ref,games,claim", CASES, ids=[f"{c[0]}-{c[1]}-vs-{c[2]}" for c in CASES])
-def test_level_plays_at_its_claimed_strength(game, agent, ref, games, claim):
+@pytest.mark.parametrize("game,agent,ref,games,claim,whole_match", CASES,
+                         ids=[f"{c[0]}-{c[1]}-vs-{c[2]}" for c in CASES])
+def test_level_plays_at_its_claimed_strength(game, agent, ref, games, claim, whole_match):
     if spec(game, agent).live is not None:
         pytest.skip("live learners change with every game people play")
     if (game, agent) in SLOW:
         pytest.skip("a search level: a second a deal, too slow for the default suite")
-    stats = run(game, [agent, ref], games, seed=777).stats[0]
+    stats = run(game, [agent, ref], games, seed=777, whole_match=whole_match).stats[0]
     if claim.get("unit") == "points per deal":  # mean points per deal per seat, not a share
         mean, se = stats.points / games, max(stats.points_se, 0.5 / math.sqrt(games))
         assert abs(mean - claim["score"]) <= claim["half_width"] + 4 * se, (mean, claim)
@@ -38,3 +40,19 @@ def test_level_plays_at_its_claimed_strength(game, agent, ref, games, claim):
     second = (stats.wins + stats.draws / 4) / games
     se = math.sqrt(max(second - share * share, 0.25 / games) / games)
     assert abs(share - claim["score"]) <= claim["half_width"] + 4 * se, (share, claim)
+
+
+def test_levels_remeasures_some_levels_and_keeps_the_others_labelled(tmp_path, capsys):
+    from app.commands.calibrate import main
+
+    out = tmp_path / "uno.json"
+    out.write_text(json.dumps({"command": "parlour calibrate uno --games 600", "references": ["random", "tactician"],
+                               "agents": {"mcts": {"vs": {"Random": {"score": 0.6, "half_width": 0.04, "games": 600}}}}}))
+    assert main(["uno", "--levels", "offensive", "--games", "4", "--workers", "1", "--out", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert set(data["agents"]) == {"offensive", "mcts"}
+    assert data["agents"]["offensive"]["vs"]["Random"]["counts"] == "whole games to 500"
+    assert data["agents"]["offensive"]["vs"]["Random"]["games"] == 4
+    assert data["agents"]["mcts"]["vs"]["Random"]["counts"] == "single deals"
+    assert data["agents"]["mcts"]["command"] == "parlour calibrate uno --games 600"
+    assert "whole games to 500" in capsys.readouterr().out

@@ -78,3 +78,26 @@ def test_bad_tournaments_are_refused_clearly(tmp_path, monkeypatch):
         main(["tictactoe", "--players", "random,random,random", "--games", "10", "--workers", "1"])
     with pytest.raises(SystemExit, match="unknown agent"):
         main(["tictactoe", "--players", "random,deep-blue", "--games", "10", "--workers", "1"])
+
+
+def test_the_cli_names_and_stores_the_unit(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("PARLOUR_DATABASE_URL", f"sqlite:///{tmp_path / 'u.db'}")
+    from app.commands.tournament import main
+
+    assert main(["uno", "--players", "defensive,random", "--games", "4", "--workers", "1"]) == 0
+    assert "4 whole games to 500" in capsys.readouterr().out
+    assert main(["uno", "--players", "defensive,random", "--games", "4", "--workers", "1", "--deals",
+                 "--preset", "writeup", "--json"]) == 0
+    deals = json.loads(capsys.readouterr().out)
+    assert deals["unit"] == "single deals" and deals["whole_match"] is False
+    assert deals["options"] == {"preset": "writeup"}
+    assert main(["tictactoe", "--players", "perfect,random", "--games", "4", "--workers", "1"]) == 0
+    assert "4 single deals" in capsys.readouterr().out
+
+    from fastapi.testclient import TestClient
+    from app.main import create_app
+
+    with TestClient(create_app(preload=False)) as client:
+        stored = sorted(client.get("/api/tournaments").json(), key=lambda t: t["id"])
+    assert [(t["game"], t["whole_match"], t["unit"]) for t in stored] == [
+        ("uno", True, "whole games to 500"), ("uno", False, "single deals"), ("tictactoe", False, "single deals")]

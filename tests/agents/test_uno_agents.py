@@ -1,11 +1,13 @@
 """The write-up's Uno players and our Tactician: what each plays, the shared mechanics, the catalog entries."""
+import json
 import random
 from collections import Counter
 
 import pytest
 
 from agents.catalog import agent_specs, levels, make_agent
-from agents.tournament import run
+from agents.saved_files import SAVED
+from agents.tournament import play_by_observation, run, summarise
 from agents.uno import arena
 from agents.uno.heuristics import BetterOffensive, Defensive, Offensive, RandomPlayer
 from agents.uno.play import best_colour
@@ -125,17 +127,43 @@ def test_explanations_cover_the_playable_cards(agent):
 def test_catalog_lists_the_uno_agents_and_levels():
     ids = [s.id for s in agent_specs("uno")]
     assert {"random", "offensive", "defensive", "betteroffensive"} <= set(ids)
-    assert set(levels("uno")) <= set(ids) and levels("uno")[0] == "random"
+    assert set(levels("uno")) <= set(ids) and levels("uno")[-1] == "mcts"
     assert all(make_agent("uno", i) is not None for i in ids)
 
 
-def test_the_fast_arena_plays_the_same_games_as_the_tournament():
-    names = ["offensive", "random", "defensive", "betteroffensive"]
-    slow = run("uno", names, 24, seed=9, options={"uno_call": True})
-    fast = arena.run([make_agent("uno", n) for n in names], 24, seed=9, options={"uno_call": True}, names=names)
+def test_uno_levels_are_easiest_first_by_their_calibration_in_whole_games():
+    data = json.loads((SAVED / "calibration" / "uno.json").read_text())["agents"]
+    card_rules = [a for a in levels("uno") if a != "mcts"]
+    vs_tactician = [data[a]["vs"]["Tactician"] for a in card_rules]
+    assert all(v["counts"] == "whole games to 500" for v in vs_tactician)
+    for easier, harder in zip(vs_tactician, vs_tactician[1:]):  # none clearly weaker than the level before
+        assert harder["score"] - easier["score"] > -(easier["half_width"] + harder["half_width"]), (easier, harder)
+
+
+@pytest.mark.parametrize("options,whole_match", [({"uno_call": True}, False), ({}, True),
+                                                 ({"preset": "writeup"}, True)])
+def test_the_fast_arena_plays_the_same_games_as_observing_agents(options, whole_match):
+    names = ["offensive", "random", "defensive", "betteroffensive"] if not whole_match else ["offensive", "random"]
+    agents = [make_agent("uno", n) for n in names]
+    games = 24 if not whole_match else 4
+    slow = summarise("uno", names, 9, options, play_by_observation("uno", agents, range(games), 9, options,
+                                                                    whole_match), whole_match)
+    fast = arena.run(agents, games, seed=9, options=options, names=names, whole_match=whole_match)
     assert slow.to_json() == fast.to_json()
-    match = arena.run([Offensive(), RandomPlayer()], 2, seed=3, whole_match=True)
-    assert match.stats[0].games == 2 and max(s.points for s in match.stats) >= 500
+    assert run("uno", names, games, seed=9, options=options, whole_match=whole_match).to_json() == fast.to_json()
+    if whole_match:
+        assert sum(s.points for s in fast.stats) >= 500 * games  # each game's winner reached 500
+
+
+def test_uno_tournaments_count_whole_games_to_500_unless_told_otherwise():
+    games = run("uno", ["defensive", "random"], 4, seed=2)
+    assert games.whole_match and games.to_json()["unit"] == "whole games to 500"
+    deals = run("uno", ["defensive", "random"], 4, seed=2, whole_match=False)
+    assert not deals.whole_match and deals.to_json()["unit"] == "single deals"
+    assert deals.stats[0].moves < games.stats[0].moves
+    to_200 = run("uno", ["defensive", "random"], 2, seed=2, options={"target_score": 200})
+    assert to_200.unit == "whole games to 200"
+    assert run("yaniv", ["semirandom", "greedyrandom"], 2, seed=2).unit == "single deals"  # as before
 
 
 def test_offensive_beats_random_at_four_players():

@@ -70,10 +70,31 @@ def test_training_runs_end_to_end_and_saves_a_loadable_agent(tmp_path):
     assert training.main(argv) == 0
     first = out.read_text()
     assert training.main(argv) == 0
-    assert out.read_text().split('"date"')[0] == first.split('"date"')[0]  # seeded: the same run
+    data = json.loads(first)
+    again = json.loads(out.read_text())
+    for timing in ("date", "seconds", "training_seconds", "cpu_seconds"):
+        del data["meta"][timing], again["meta"][timing]
+    assert again == data  # seeded: the same run
     data = json.loads(first)
     assert len(data["meta"]["curve"]) == 3 and data["meta"]["command"].startswith("parlour train uno perceptron")
     assert Perceptron.from_json(data).scores == card_scores("linear", data["weights"]).tolist()
+    assert data["meta"]["fitness"] == "games" and data["meta"]["unit"] == "whole games to 500"
+    assert out.with_suffix(".svg").read_text().startswith("<svg")
+
+
+def test_training_can_count_deals_or_start_from_a_saved_perceptron(tmp_path):
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    small = ["--form", "linear", "--generations", "1", "--population", "4", "--games", "10", "--yardstick", "10",
+             "--validate", "10", "--workers", "1", "--seed", "2"]
+    assert training.main([*small, "--fitness", "deals", "--out", str(first)]) == 0
+    deals = json.loads(first.read_text())
+    assert deals["meta"]["unit"] == "single deals" and deals["meta"]["init"] is None
+    assert training.main([*small, "--init", str(first), "--mutation-scale", "0", "--out", str(second)]) == 0
+    warm = json.loads(second.read_text())
+    assert warm["weights"] == deals["weights"]  # no noise: every individual is the saved one
+    assert warm["meta"]["init"]["file"] == str(first)
+    with pytest.raises(SystemExit):
+        training.main([*small, "--form", "step", "--init", str(first), "--out", str(second)])
 
 
 def test_fitness_opponents_can_be_chosen_and_unknown_ones_are_refused(tmp_path, capsys):

@@ -17,7 +17,10 @@ SWEEPS = {
                 (3, 2, True, {"draw_until_playable": True, "opening_wild": "redraw", "max_turns": 200}),
                 (10, 1, True, {"max_turns": 300}), (2, 1, False, {"target_score": 100, "max_turns": 600}),
                 (4, 1, False, {"opening_wild": "redraw", "target_score": 1, "max_turns": 300}),
-                (10, 1, False, {"target_score": 1, "max_turns": 150}))],
+                (10, 1, False, {"target_score": 1, "max_turns": 150}),
+                (2, 3, True, {"preset": "writeup"}), (3, 2, True, {"preset": "writeup", "max_turns": 300}),
+                (4, 2, True, {"wd4_when": "no_other_card", "wd4_challenge": True, "max_turns": 300}),
+                (2, 1, False, {"preset": "writeup", "target_score": 100, "max_turns": 600}))],
     "tictactoe": [dict(players=2, seeds=200, zero_sum=True, illegal_ids=("cell:4", "cell:9", "pass"))],
     "yaniv": [dict(players=p, seeds=s, deal_only=d,
                    illegal_ids=("yaniv", "drop:jk1,jk2|take:stock", "drop:Qs,Ks,As|take:stock", "pass"))

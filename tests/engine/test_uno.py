@@ -131,14 +131,28 @@ def test_action_ids_parse_back_with_a_grammar():
 
 def test_options_players_and_their_checks():
     assert [o.name for o in G.options] == [
-        "opening_wild", "wd4_challenge", "draw_until_playable", "uno_call", "target_score", "max_turns"]
+        "opening_wild", "wd4_challenge", "wd4_when", "draw_until_playable", "play_drawn", "reverse_skips_two",
+        "uno_call", "target_score", "max_turns"]
     G.new_match(10, 1)
     for players in (1, 11):
         with pytest.raises(OptionError):
             G.new_deal(players, 1)
-    for bad in ({"opening_wild": "ask"}, {"house_rule": True}, {"target_score": 0}, {"uno_call": "yes"}):
+    for bad in ({"opening_wild": "ask"}, {"house_rule": True}, {"target_score": 0}, {"uno_call": "yes"},
+                {"wd4_when": "never"}, {"play_drawn": 0}, {"preset": "house"}, {"preset": ["writeup"]}):
         with pytest.raises(OptionError):
             G.new_deal(3, 1, bad)
+
+
+def test_the_writeup_preset_names_the_writeups_rules_and_defaults_are_the_official_ones():
+    official = G.rules(None)
+    assert (official.play_drawn, official.reverse_skips_two, official.wd4_when, official.wd4_challenge) == (
+        True, True, "no_colour", False)
+    writeup = G.rules({"preset": "writeup"})
+    assert (writeup.play_drawn, writeup.reverse_skips_two, writeup.wd4_when, writeup.wd4_challenge) == (
+        False, False, "no_other_card", False)
+    assert G.rules({"preset": "writeup", "play_drawn": True}).play_drawn  # options beside it override it
+    assert G.describe()["presets"]["writeup"]["wd4_when"] == "no_other_card"
+    assert G.new_match(2, 3, {"preset": "writeup"}).rules == writeup
 
 
 # ----- the deal and the first card (rule 2) -----
@@ -244,6 +258,28 @@ def test_wd4_only_without_a_card_of_the_colour_in_force():
     assert "play:wd4:g" in legal(s)
 
 
+def test_wd4_when_no_other_card_is_playable():
+    opts = {"wd4_when": "no_other_card"}
+    s = position([["wd4", "r5", "g1"], ["b1"]], "y7", options=opts)
+    assert "play:wd4:r" in legal(s)  # nothing else plays on the yellow 7
+    for other in (["wd4", "r7"], ["wd4", "wild"], ["wd4", "y1"]):  # the number, a Wild, the colour
+        s = position([other, ["b1"]], "y7", options=opts)
+        assert not any(a.startswith("play:wd4") for a in legal(s)), other
+        assert "no other card of yours" in reason(s, "play:wd4:g")
+    s = position([["wd4", "wd4", "b2"], ["b1"]], "y7", options=opts)  # another Wild Draw Four does not count
+    assert "play:wd4:g" in legal(s)
+    drawn = act(position([["r7"], ["g1"]], "y7", pile=["wd4"], options=opts), "draw")
+    assert legal(drawn) == ["pass"]  # the red 7 plays on the yellow 7
+
+
+def test_wd4_challenge_tests_the_wd4_when_rule():
+    opts = {"wd4_challenge": True, "wd4_when": "no_other_card"}
+    s = act(position([["wd4", "r7", "b1"], ["b2"], ["g2"]], "y7", options=opts), "play:wd4:b", "challenge")
+    assert events(s, "challenge") == [{"event": "challenge", "seat": 1, "illegal": True}]  # r7 played
+    s = act(position([["wd4", "r1", "b1"], ["b2"], ["g2"]], "y7", options=opts), "play:wd4:b", "challenge")
+    assert events(s, "challenge") == [{"event": "challenge", "seat": 1, "illegal": False}]
+
+
 def test_wd4_next_player_draws_four_and_loses_the_turn():
     s = act(position([["wd4", "r5"], ["b1"], ["g2"]], "y7"), "play:wd4:g")
     assert (len(s.hands[1]), s.turn, s.colour) == (5, 2, int(Colour.GREEN))
@@ -301,6 +337,15 @@ def test_drawn_wild_draw_four_obeys_its_rule():
     assert legal(s) == ["play:wd4:r", "play:wd4:y", "play:wd4:g", "play:wd4:b", "pass"]
 
 
+def test_without_play_drawn_drawing_ends_the_turn():
+    s = act(position([["r3", "b9"], ["g1"]], "r5", pile=["r8"], options={"play_drawn": False}), "draw")
+    assert s.phase == PLAY and s.turn == 1 and hand(s, 0) == ["b9", "r3", "r8"]  # r8 was playable: kept
+    assert events(s, "draw") == [{"event": "draw", "seat": 0, "count": 1}] and not events(s, "pass")
+    s = act(position([["r3"], ["g1"], ["g2"]], "r5", pile=["wd4"], direction=-1,
+                     options={"play_drawn": False}), "draw")
+    assert (s.turn, s.phase) == (2, PLAY)
+
+
 def test_draw_until_playable():
     s = act(position([["b3"], ["g1"]], "r5", pile=["g2", "y9", "r7", "b1"],
                      options={"draw_until_playable": True}), "draw")
@@ -323,6 +368,18 @@ def test_reverse_changes_direction_with_three():
 def test_reverse_with_two_players_acts_as_skip():
     s = act(position([["rrev", "r1"], ["g1"]], "r5"), "play:rrev")
     assert (s.direction, s.turn) == (1, 0)
+
+
+def test_reverse_with_two_players_without_skipping_passes_the_turn():
+    s = act(position([["rrev", "r1"], ["g1"]], "r5", options={"reverse_skips_two": False}), "play:rrev")
+    assert (s.direction, s.turn) == (-1, 1) and not events(s, "skip")
+    s = act(position([["rrev", "r1"], ["g1"], ["g2"]], "r5", options={"reverse_skips_two": False}), "play:rrev")
+    assert (s.direction, s.turn) == (-1, 2)  # three players: a Reverse as ever
+
+
+def test_first_card_reverse_with_two_players_without_skipping():
+    s = deal_from(["yrev"], 2, {"reverse_skips_two": False})
+    assert (s.turn, s.direction) == (0, -1) and not events(s, "skip")
 
 
 def test_draw_two_next_draws_two_and_loses_the_turn_no_stacking():
