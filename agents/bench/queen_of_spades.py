@@ -189,6 +189,7 @@ def run(peers: bool, seconds: float, repeats: int, decisions: int,
         else:
             notes.append(note)
     latency = [move_times(decisions, 1)] if decisions else []
+    import agents.bench.queen_of_spades_network  # noqa: F401  (registers the network's figures)
     for figures in NETWORK:
         more, times = figures(seconds, repeats, decisions, progress)
         results += more

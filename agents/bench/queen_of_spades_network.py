@@ -1,6 +1,7 @@
 """``parlour bench queen_of_spades_network [--seconds S] [--repeats R]``: the network's speeds.
 
-(``parlour bench queen_of_spades`` runs these too, below its engine rows.)
+(``parlour bench queen_of_spades`` runs these too, below its engine rows: ``figures`` is
+registered in its ``NETWORK`` list.)
 
 - **network move, batch 1**: ``NetworkPlayer.act`` on an observation (encoding the 115
   inputs and the numpy forward pass), over the positions of random deals;
@@ -18,6 +19,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from dataclasses import replace
 
 import numpy as np
 from rich.console import Console
@@ -103,6 +105,18 @@ def results(seconds: float, repeats: int, search: bool = True) -> list[Result]:
     return out
 
 
+def figures(seconds: float, repeats: int, decisions: int, progress) -> tuple[list[Result], list[dict]]:
+    """The rows ``parlour bench queen_of_spades`` adds (its move-time list gets nothing: the move
+    times are rows here, in CPU time per move)."""
+    progress("the network: moves, forward passes, search, self-play")
+    out = []
+    for r in results(seconds, repeats):
+        each = 1e3 / r.per_cpu_second
+        unit = f"{r.unit}s/s, {each:.3f} ms CPU a {r.unit}" if each < 10 else f"{r.unit}s/s, {each:.0f} ms CPU a {r.unit}"
+        out.append(replace(r, note=unit + (f"; {r.note}" if r.note else "")))
+    return out, []
+
+
 def rows(table: Table, found: list[Result]) -> None:
     for r in found:
         per_unit = 1e3 / r.per_cpu_second
@@ -127,3 +141,13 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench queen_of_spad
     Console(width=max(110, Console().width)).print(table)
     print(f"python {sys.version.split()[0]}", file=sys.stderr)
     return 0
+
+
+def _register() -> None:
+    from agents.bench.queen_of_spades import NETWORK
+
+    if figures not in NETWORK:
+        NETWORK.append(figures)
+
+
+_register()

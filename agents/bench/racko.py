@@ -131,6 +131,14 @@ LEARNED: list[Callable[[float, int, int, Callable[[str], None]], tuple[list[Resu
 players' modules register (Diablo's deals/s and move time, the training rate)."""
 
 
+def _learned(seconds: float, repeats: int, decisions: int, progress: Callable[[str], None]):
+    from agents.bench.racko_learners import figures
+    return figures(seconds, repeats, decisions, progress)
+
+
+LEARNED.append(_learned)
+
+
 def run(seconds: float, repeats: int, decisions: int,
         progress: Callable[[str], None]) -> tuple[list[Result], list[dict]]:
     rng = random.Random(1)

@@ -1,14 +1,81 @@
 """Rack-O agents and levels: the write-up's Random, Max and Kyle (heuristics, with the
-public code's forced random move every 2 · rack_size turns, ``agents.racko.common``).
-The learners (Baltar, Diablo, ensembles) and the strongest level add themselves here.
+public code's forced random move every 2 · rack_size turns, ``agents.racko.common``),
+its learners Baltar (tabular Q-learning; also live in the database) and Diablo (a
+TD-learned rack-scoring network, one or two hidden layers), its ensemble vote, and
+Lookahead (Diablo's scores with a one-turn expectimax: the strongest level).
+
+Shipped files (agents/saved/racko/): ``baltar.npz`` (5-slot tables; ``baltar-r10.npz``
+would hold 10-slot ones: none passed the 70% rule yet), ``diablo.npz``, ``diablo2.npz``
+(10 slots) and ``diablo-r5.npz`` (5 slots), each with its .json metadata and .svg
+curve. Baltar plays the tables of the nearest rack size (read in bands); Diablo the
+network trained nearest the game's rack size.
 
 ``arena`` plays them on a mutable table (benchmarks, training); ``act`` on a view runs
 the same decision functions.
 """
-from agents.catalog import AgentSpec
+from functools import lru_cache
+
+from agents.catalog import AgentSpec, LiveSpec
+from agents.racko.baltar import Baltar, BaltarLive, QTables, live_values, load_tables
 from agents.racko.common import RandomPlayer
+from agents.racko.diablo import Diablo
+from agents.racko.ensemble import Ensemble
 from agents.racko.kyle import Kyle
+from agents.racko.lookahead import Lookahead
 from agents.racko.max import Max
+from agents.racko.network import Network
+from agents.saved_files import saved_path
+from engine import GameError
+
+BALTAR_FILES = ("baltar", "baltar-r10")
+DIABLO_FILES = {"diablo": ("diablo", "diablo-r5"), "diablo2": ("diablo2", "diablo-r5")}
+
+
+def _npz(name: str):
+    path = saved_path("racko", name).with_suffix(".npz")
+    if not path.exists():
+        raise GameError(f"no saved agent {path}; train one with `parlour train racko ...`")
+    return path
+
+
+@lru_cache(maxsize=None)
+def baltar_tables() -> tuple[tuple[QTables, float], ...]:
+    """Every kept Baltar table of every shipped rack size, with its vote weight."""
+    found = [saved_path("racko", name).with_suffix(".npz") for name in BALTAR_FILES]
+    found = [p for p in found if p.exists()] or [_npz(BALTAR_FILES[0])]
+    return tuple(m for path in found for m in load_tables(path))
+
+
+def baltar_single() -> list[tuple[QTables, float]]:
+    """The first kept table of each rack size (the single Baltar)."""
+    firsts: dict[int, tuple[QTables, float]] = {}
+    for t, w in baltar_tables():
+        firsts.setdefault(t.rack_size, (t, 1.0))
+    return list(firsts.values())
+
+
+@lru_cache(maxsize=None)
+def diablo_nets(kind: str = "diablo") -> dict[int, Network]:
+    """{rack size trained at: network} of a shipped Diablo."""
+    nets = {}
+    for name in DIABLO_FILES[kind]:
+        path = saved_path("racko", name).with_suffix(".npz")
+        if path.exists():
+            net = Network.load(path)
+            nets[int(net.meta_rack_size)] = net
+    if not nets:
+        _npz(DIABLO_FILES[kind][0])  # the error naming the file
+    return nets
+
+
+def trained_live_values() -> dict[str, float]:
+    """The single Baltar's 5-slot table as live values (what a reset to 'trained' copies)."""
+    return live_values([m for m in baltar_single() if m[0].rack_size == 5][0][0])
+
+
+def ensemble() -> Ensemble:
+    return Ensemble([Kyle(forced_random=False), Max(forced_random=False), Baltar(baltar_tables(), forced_random=False),
+                     Diablo(diablo_nets(), forced_random=False)])
 
 AGENTS = [
     AgentSpec("random", "racko", "Random",
@@ -24,6 +91,38 @@ AGENTS = [
               "dealt card sits in its slot's share of the deck, ranges of cards between them, slots by a flat "
               "spread; every slot it fills becomes an anchor. Forced random move every 2 · rack_size turns.",
               Kyle),
+    AgentSpec("baltar-live", "racko", "Baltar (live)",
+              "Baltar's Q-tables in the database, learning from every deal played against it with the "
+              "write-up's update (it can start empty or from the trained 5-slot table). Greedy, ties at random; "
+              "forced random move every 2 · rack_size turns.", BaltarLive,
+              live=LiveSpec(from_values=BaltarLive, beginner=dict, trained=trained_live_values), saved="baltar"),
+    AgentSpec("baltar", "racko", "Baltar",
+              "The write-up's tabular Q-learner: one bit per rack card and for the discard or drawn card (is a "
+              "card it has not seen more likely above it than below?), Q-values learned against Random with a "
+              "rate of 1/visits; one kept table (won > 70% of 2,001 deals against Random). Probabilities from "
+              "the cards it has seen. Forced random move every 2 · rack_size turns.",
+              lambda: Baltar(baltar_single()), saved="baltar"),
+    AgentSpec("baltar-ensemble", "racko", "Baltar ensemble",
+              "Every kept Baltar table voting, each weighted by its win rate against Random: the draw by the "
+              "sign of the weighted votes, the slot by weighted plurality (the write-up's tournament Baltar).",
+              lambda: Baltar(baltar_tables()), saved="baltar"),
+    AgentSpec("diablo", "racko", "Diablo",
+              "The write-up's TD-learned rack scorer (17-34-1 sigmoid network over 17 features of each maximal "
+              "usable sequence, self-play): takes the discard when its best slot beats the rack by "
+              "1/(2.8169 · rack_size), places a deck card when that helps at all. Probabilities from the cards "
+              "it has seen. Forced random move every 2 · rack_size turns.",
+              lambda: Diablo(diablo_nets("diablo")), saved="diablo"),
+    AgentSpec("diablo2", "racko", "Diablo (two layers)",
+              "Diablo with a second hidden layer of 30 units (17-34-30-1). Forced random move every "
+              "2 · rack_size turns.", lambda: Diablo(diablo_nets("diablo2")), saved="diablo2"),
+    AgentSpec("ensemble", "racko", "Ensemble",
+              "The write-up's vote of Kyle, Max, Baltar (its voting tables) and Diablo: draw by majority, slot "
+              "by plurality (ties to the discard pile). Forced random move every 2 · rack_size turns.", ensemble),
+    AgentSpec("lookahead", "racko", "Lookahead",
+              "Diablo's rack scores (one hidden layer) with a one-turn expectimax: takes the discard only when its best "
+              "placement beats the average, over every card it has not seen, of drawing from the deck. No "
+              "forced random move.", lambda: Lookahead(diablo_nets("diablo"))),
 ]
 
-LEVELS = ["random", "max", "kyle"]
+LEVELS = ["baltar-live", "random", "baltar", "max", "diablo2", "kyle", "ensemble", "diablo", "lookahead"]
+CALIBRATION_REFERENCES = ["random", "kyle"]

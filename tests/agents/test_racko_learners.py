@@ -1,0 +1,356 @@
+"""Rack-O learners: Diablo's sequences and features, Baltar's states and update, the live
+Baltar, the saved files, a tiny JAX training run, and the shipped agents' strength."""
+import json
+import random
+from argparse import Namespace
+
+import numpy as np
+import pytest
+
+from agents.base import Episode
+from agents.catalog import make_agent
+from agents.racko import arena, baltar_single, baltar_tables, diablo_nets
+from agents.racko.baltar import (
+    GAMMA, REWARD, BaltarDecider, BaltarLive, Learner, QTables, live_values, load_tables, save_tables, state_bits,
+)
+from agents.racko.common import usable_sequence_length
+from agents.racko.diablo import DiabloDecider, candidate_slots, choose
+from agents.racko.features import FEATURES, expand, feature_matrix, maximal_sequences, points, unseen_prefix
+from agents.racko.lookahead import Lookahead
+from agents.racko.network import Network
+from agents.saved_files import load_saved
+from engine import get_game, play_out
+
+G = get_game("racko")
+
+
+# ----- maximal usable sequences -----
+
+def usable(rack, idx, max_card):
+    r = len(rack)
+    cards = [rack[i] for i in idx]
+    ok = all(c - 1 >= i and max_card - c >= r - 1 - i for c, i in zip(cards, idx))
+    return ok and all(cards[j + 1] - cards[j] >= idx[j + 1] - idx[j] for j in range(len(idx) - 1))
+
+
+def brute_maximal(rack, max_card):
+    r = len(rack)
+    sets = [frozenset(i for i in range(r) if m >> i & 1) for m in range(1 << r)]
+    ok = [s for s in sets if usable(rack, sorted(s), max_card)]
+    return sorted(sorted(s) for s in ok if not any(s < t for t in ok))
+
+
+@pytest.mark.parametrize("rack,max_card,expected", [
+    ([1, 2, 3, 4, 5], 20, [[0, 1, 2, 3, 4]]),
+    ([5, 4, 3, 2, 1], 20, [[0], [1], [2]]),
+    ([3, 1, 2, 5, 4], 20, [[0], [3]]),
+    ([20, 19, 18, 17, 16], 20, [[2], [3], [4]]),
+    ([2, 9, 4, 6, 12], 20, [[0, 1, 4], [0, 2, 3, 4]]),
+])
+def test_maximal_sequences_examples(rack, max_card, expected):
+    assert sorted(maximal_sequences(rack, max_card)) == expected
+
+
+def test_maximal_sequences_match_the_definition_on_random_racks():
+    rng = random.Random(4)
+    for _ in range(300):
+        r = rng.choice([4, 5, 6, 7])
+        n = rng.choice([2 * r + 2, 4 * r])
+        rack = rng.sample(range(1, n + 1), r)
+        got = sorted(maximal_sequences(rack, n))
+        want = brute_maximal(rack, n)
+        assert got == (want if want != [[]] else [[]]), (rack, n)
+        assert max(len(s) for s in got) == usable_sequence_length(rack, n)
+
+
+# ----- the 17 features, against a slow reading of their definitions -----
+
+def reference_features(rack, seq, n, turns, seen):
+    r = len(rack)
+    unseen = [v for v in range(1, n + 1) if v not in set(seen)]
+    target = [i * (n - 1) / r + 1 for i in range(r)]
+    w = [1 - i / r for i in range(r)]
+    scale = r * (n - r)
+    clumps, cur = [], []
+    for i in seq:
+        if cur and i != cur[-1] + 1:
+            clumps.append(cur)
+            cur = []
+        cur.append(i)
+    if cur:
+        clumps.append(cur)
+    f = [min(turns, 2 * r) / r, points(rack) / (5 * r + 25), len(seq) / r,
+         sum(abs(target[i] - rack[i]) for i in seq) / scale]
+    ce = cew = adj = adjw = adjp = adjpw = cen = cenw = 0.0
+    for c in clumps:
+        m = len(c)
+        cards = [rack[i] for i in c]
+        cs = sum(c) / m
+        wc = 1 - cs / r
+        e = m * abs(cs * (n - 1) / r + 1 - sum(cards) / m)
+        ce, cew = ce + e, cew + e * wc
+        dens = m * (m - 1) / (cards[-1] - cards[0]) if m > 1 else 0.0
+        adj, adjw = adj + (dens if m > 1 else 1.0), adjw + (dens if m > 1 else 1.0) * wc
+        adjp, adjpw = adjp + dens, adjpw + dens * wc
+        d = [rack[i] - i for i in c]
+        spread = sum(abs(x - sum(d) / m) for x in d) / m
+        cen, cenw = cen + m / (1 + spread), cenw + m / (1 + spread) * wc
+    ps, pws = [], []
+    for h in range(r):
+        if h in seq:
+            continue
+        below = [i for i in seq if i < h]
+        above = [i for i in seq if i > h]
+        lo = rack[below[-1]] + h - below[-1] if below else h + 1
+        hi = rack[above[0]] - (above[0] - h) if above else n - (r - 1 - h)
+        p = sum(lo <= v <= hi for v in unseen) / len(unseen)
+        ps.append(p)
+        pws.append((p, w[h]))
+    prod = float(np.prod(ps)) if ps else 1.0
+    prodw = float(np.prod([1 - wh * (1 - p) for p, wh in pws])) if ps else 1.0
+    mean = sum(ps) / len(ps) if ps else 1.0
+    meanw = sum(p * wh for p, wh in pws) / len(ps) if ps else 1.0
+    f += [ce / scale, prod, mean, adj / r, adjp / r, cen / r,
+          sum(abs(target[i] - rack[i]) * w[i] for i in seq) / scale, cew / scale, prodw, meanw,
+          adjw / r, adjpw / r, cenw / r]
+    return f
+
+
+def test_feature_matrix_matches_the_definitions():
+    rng = random.Random(8)
+    for _ in range(60):
+        r = rng.choice([5, 10])
+        n = 4 * r
+        rack = rng.sample(range(1, n + 1), r)
+        seen = rack + rng.sample([v for v in range(1, n + 1) if v not in rack], rng.randrange(0, n - r))
+        turns = rng.randrange(0, 30)
+        rows, masks, pts, _ = expand([rack], n)
+        got = feature_matrix(rows, masks, n, np.full(len(rows), turns), unseen_prefix(n, seen)[None, :],
+                             np.zeros(len(rows), np.int64), pts)
+        assert got.shape == (len(rows), FEATURES)
+        for row, seq in zip(got, maximal_sequences(rack, n)):
+            assert np.allclose(row, reference_features(rack, seq, n, turns, seen)), (rack, seq)
+
+
+def test_a_winning_rack_scores_its_features_at_the_top():
+    rack = [2, 6, 10, 14, 18, 22, 26, 30, 34, 38]
+    rows, masks, pts, _ = expand([rack], 40)
+    f = feature_matrix(rows, masks, 40, np.array([5]), unseen_prefix(40, rack)[None, :], np.zeros(1, np.int64), pts)[0]
+    assert f[1] == 1.0 and f[2] == 1.0 and f[5] == 1.0 and f[6] == 1.0  # Rack-O points, full length, no holes
+
+
+def test_candidate_slots_are_the_usable_ones():
+    assert candidate_slots(1, 5, 20) == [0]
+    assert candidate_slots(20, 5, 20) == [4]
+    assert candidate_slots(10, 5, 20) == [0, 1, 2, 3, 4]
+
+
+# ----- Baltar -----
+
+def test_baltar_state_bits_count_only_unseen_cards():
+    # 1..20, seen: the rack and 15..20; unseen: 1, 3..4, 6..8, 10..11, 13..14 without the rack cards
+    rack = [2, 5, 9, 12, 16]
+    prefix = unseen_prefix(20, rack + list(range(15, 21)))
+    # unseen = {1,3,4,6,7,8,10,11,13,14}: above 2: 9 > below 1 -> 1; 5: 7 > 3 -> 1; 9: 4 < 6 -> 0;
+    # 12: 2 < 8 -> 0; 16: 0 < 10 -> 0; the card 7: 5 > 4 -> 1 (bit 5)
+    assert state_bits(rack, 7, prefix) == 0b100011
+
+
+def test_baltar_update_is_the_write_ups():
+    t = QTables(5)
+    assert t.draw.shape == (64, 2) and t.place.shape == (64, 6)
+    learner = Learner(t, explore=False)
+    learner.last = {"draw": (3, 1), "place": (7, 2)}
+    learner.finish(True)
+    assert t.draw[3, 1] == REWARD and t.place[7, 2] == REWARD  # first visit: rate 1
+    t.update("draw", 3, 1, -REWARD)
+    assert t.draw[3, 1] == 0.0 and t.draw_visits[3, 1] == 2  # rate 1/2
+    # a next state whose best Q is 0 teaches nothing; otherwise the target is 0.25 * best
+    learner.last = {"draw": (9, 0), "place": None}
+    learner._step("draw", 5, [0, 1], random.Random(1))
+    assert t.draw_visits[9, 0] == 0
+    t.draw[5, 1] = 400.0
+    learner.last = {"draw": (9, 0), "place": None}
+    learner._step("draw", 5, [0, 1], random.Random(1))
+    assert t.draw[9, 0] == GAMMA * 400.0 and t.draw_visits[9, 0] == 1
+
+
+def test_baltar_explores_the_least_tried_action_while_training():
+    t = QTables(5)
+    learner = Learner(t, explore=True)
+    rng = random.Random(2)
+    picks = [learner._step("place", 11, list(range(6)), rng) for _ in range(12)]
+    assert sorted(picks) == sorted(list(range(6)) * 2)
+
+
+def test_baltar_ensemble_votes_with_weights():
+    a, b = QTables(5), QTables(5)
+    a.draw[4] = [0.0, 10.0]  # a: take the discard
+    b.draw[4] = [10.0, 0.0]  # b: the deck
+    a.place[4, 1], b.place[4, 3] = 5.0, 5.0
+    view = {"options": {"rack_size": 5}}
+    from agents.racko.baltar import vote_draw, vote_place
+    assert vote_draw([(a, 0.8), (b, 0.75)], 4) and not vote_draw([(a, 0.7), (b, 0.75)], 4)
+    assert vote_place([(a, 0.8), (b, 0.75)], 4, list(range(6))) == 1
+    assert view
+
+
+def test_live_baltar_learns_from_a_finished_deal_like_a_store_would():
+    agent = BaltarLive()
+    state = G.new_deal(2, 5, {"rack_size": 5})
+    rng = random.Random(5)
+    episode = Episode(seat=0)
+    other = make_agent("racko", "random")
+    while not G.is_over(state):
+        seat = G.current_player(state)
+        view = G.observe(state, seat)
+        legal = G.legal_actions(state)
+        action = (agent if seat == 0 else other).act(view, legal, rng)
+        if seat == 0:
+            episode.steps.append((view, action.id))
+        state = G.apply(state, action)
+    episode.won = G.winners(state) == [0]
+    updates = agent.learn(episode)
+    assert updates
+    store: dict[str, float] = {}
+    for u in updates:  # what the database does with them
+        if u.op == "add":
+            store[u.key] = store.get(u.key, 0.0) + u.amount
+        else:
+            store[u.key] = store.get(u.key, 0.0) + u.rate * (u.target - store.get(u.key, 0.0))
+    assert store == pytest.approx(agent.values)
+    final = [u for u in updates if u.op == "blend"][-1]
+    assert abs(final.target) == REWARD
+
+
+# ----- saved files -----
+
+def test_network_and_tables_round_trip(tmp_path):
+    net = Network.initial([FEATURES, 34, 30, 1], 3)
+    net.meta_rack_size = 10
+    x = np.random.default_rng(1).random((7, FEATURES))
+    back = Network.load(net.save(tmp_path / "n.npz"))
+    assert np.allclose(back(x), net(x), atol=1e-6) and back.meta_rack_size == 10 and back.shape == [17, 34, 30, 1]
+    t = QTables(5)
+    t.draw[3, 1], t.place[5, 2], t.place_visits[5, 2] = 1.5, -2.0, 4
+    save_tables(tmp_path / "t.npz", [(t, 0.8)])
+    (u, w), = load_tables(tmp_path / "t.npz")
+    assert w == 0.8 and u.rack_size == 5 and u.draw[3, 1] == 1.5 and u.place[5, 2] == -2.0
+    assert live_values(u) == {"p5:5:2": -2.0, "np5:5:2": 4.0}
+
+
+def test_shipped_files_load_with_their_metadata():
+    assert {t.rack_size for t, _ in baltar_tables()} == {5}
+    assert all(w > 0.7 for _, w in baltar_tables())
+    assert diablo_nets("diablo")[10].shape == [17, 34, 1]
+    assert diablo_nets("diablo2")[10].shape == [17, 34, 30, 1]
+    assert diablo_nets("diablo")[5].shape == [17, 34, 1]
+    for name in ("diablo", "diablo2", "diablo-r5", "baltar"):
+        meta = load_saved("racko", name)["meta"]
+        assert meta["command"].startswith("parlour train racko") and meta["timing"]["seconds"] > 0
+        assert meta["claims"]
+
+
+# ----- a tiny training run through JAX -----
+
+def test_a_tiny_diablo_training_run_moves_the_weights():
+    pytest.importorskip("jax")
+    from agents.training import racko_diablo
+    args = Namespace(hidden="8", rack_size=5, players=2, max_card=0, max_turns=200, games=16, batch=8, lr=0.01,
+                     workers=1, eval_every=0, eval_games=4, seed=3, seconds=float("inf"))
+    before = Network.initial([FEATURES, 8, 1], 3)
+    net, curve, evaluations, seconds, cpu = racko_diablo.train(args)
+    assert net.shape == [17, 8, 1] and not np.allclose(net.layers[0][0], before.layers[0][0])
+    assert curve[-1]["games"] == 16 and np.isfinite(curve[-1]["loss"]) and evaluations[-1]["deals"] == 4
+
+
+def test_td_samples_chain_each_turn_to_the_next_and_end_on_the_points():
+    from agents.training.racko_diablo import Deal, td_weights
+    from engine.racko import Rules
+    assert td_weights(3, 5).tolist() == [0.9, 0.95, 1.0]
+    assert td_weights(30, 5)[:10].tolist() == [0.0] * 10
+    deal = Deal(Rules(5, 20, 100), 2, 1)
+    t = deal.table
+    t.step(0)
+    t.step(2)  # seat 0 discards
+    t.step(0)
+    t.step(2)
+    t.end_deal(-1)
+    deal.history = [[(np.full(FEATURES, 1.0), 0.3), (np.full(FEATURES, 2.0), 0.6)], []]
+    rows, targets, weights = deal.samples()
+    assert targets == [0.6, t.last_result.points[0] / 50] and weights == [0.95, 1.0]
+
+
+# ----- strength (shipped agents, small fixed samples, margins of 4+ standard errors) -----
+
+def duel(first, second, rules, deals, seed=0):
+    """Deals won by each (seats alternating)."""
+    rng = random.Random(seed)
+    wins = [0, 0]
+    for i in range(deals):
+        seats = [first(), second()]
+        if i % 2:
+            seats.reverse()
+        t = arena.play_deal(rules, 90_000 + seed * 1000 + i, seats, rng)
+        if t.winner >= 0:
+            wins[(t.winner + i) % 2] += 1
+    return wins
+
+
+@pytest.mark.parametrize("learner", ["baltar", "baltar-ensemble", "diablo", "diablo2"])
+def test_random_loses_clearly_to_each_learner(learner):
+    """100 two-player 5-slot deals: Random wins under 20, the learner over 75 (seen: Baltar 89-11,
+    Diablo 95+)."""
+    make = {"baltar": lambda: BaltarDecider(baltar_single()), "baltar-ensemble": lambda: BaltarDecider(baltar_tables()),
+            "diablo": lambda: DiabloDecider(diablo_nets("diablo")),
+            "diablo2": lambda: DiabloDecider(diablo_nets("diablo2"))}[learner]
+    wins = duel(make, arena.RandomDecider, G.rules(2, {"rack_size": 5, "max_turns": 300}), 100)
+    assert wins[0] > 75 and wins[1] < 20, wins
+
+
+def test_shipped_baltar_wins_what_its_metadata_claims_against_random():
+    """The claim is measured over 2,001 deals; a fresh 400 stay within 4 standard errors of it."""
+    claim = load_saved("racko", "baltar")["meta"]["claims"]["single_vs_random"]
+    wins = duel(lambda: BaltarDecider(baltar_single()), arena.RandomDecider, G.rules(2, {"rack_size": 5}), 400, seed=7)
+    se = (claim * (1 - claim) / 400) ** 0.5
+    assert abs(wins[0] / 400 - claim) < 4 * se + 0.02, (wins, claim)
+
+
+def test_shipped_diablo_beats_kyle_as_its_metadata_claims():
+    """Diablo's claim against Kyle (10 slots, measured on its own deals) on a fresh 200: within
+    4 standard errors of the claim, and Diablo wins more deals than Kyle."""
+    claim = load_saved("racko", "diablo")["meta"]["claims"]["vs_kyle"]
+    wins = duel(lambda: DiabloDecider(diablo_nets("diablo")), arena.KyleDecider, G.rules(2, {}), 200, seed=3)
+    se = (claim * (1 - claim) / 200) ** 0.5
+    assert wins[0] > wins[1] and abs(wins[0] / 200 - claim) < 4 * se, (wins, claim)
+
+
+def test_lookahead_decides_from_its_view_in_a_short_game():
+    agent = Lookahead(diablo_nets("diablo"))
+    state, _ = play_out(G, G.new_deal(2, 4, {"rack_size": 5}), [agent, make_agent("racko", "random")],
+                        random.Random(4))
+    assert G.is_over(state)
+    view = G.observe(G.new_deal(2, 4, {}), 0)
+    assert agent.explain(view, G.legal_actions(G.new_deal(2, 4, {}))).values.keys() == {"draw:deck", "draw:discard"}
+    assert json.dumps(agent.explain(view, G.legal_actions(G.new_deal(2, 4, {}))).to_json())
+
+
+def test_ensemble_votes_and_never_discards_a_card_it_must_place():
+    from agents.racko.ensemble import Ensemble
+    from engine.racko import DISCARD, DRAW_DECK, DRAW_DISCARD, PLACE
+
+    class Says:
+        name = "stub"
+
+        def __init__(self, code):
+            self.code = code
+
+        def decide(self, view):
+            return self.code
+
+    place = {"phase": "place", "drawn_from": "discard"}
+    assert Ensemble([Says(DISCARD), Says(DISCARD), Says(PLACE + 3)]).decide(place) == PLACE + 3
+    assert Ensemble([Says(DISCARD), Says(PLACE + 1), Says(PLACE + 3)]).decide({**place, "drawn_from": "deck"}) == DISCARD
+    draw = {"phase": "draw"}
+    assert Ensemble([Says(DRAW_DISCARD), Says(DRAW_DISCARD), Says(DRAW_DECK), Says(DRAW_DECK)]).decide(draw) == DRAW_DECK
+    assert Ensemble([Says(DRAW_DISCARD)] * 3 + [Says(DRAW_DECK)]).decide(draw) == DRAW_DISCARD

@@ -1,0 +1,48 @@
+"""Live Baltar: its Q-tables live in the database and learn from the Rack-O deals people play."""
+import random
+
+from sqlalchemy import select
+
+from agents.base import Episode
+from agents.racko.baltar import REWARD, BaltarLive
+from app.db import get_engine, session_factory
+from app.models import LearnedValue
+from engine import get_game
+from tests.conftest import new_match
+
+G = get_game("racko")
+
+
+def stored(db_url) -> dict[str, float]:
+    with session_factory(get_engine(db_url))() as s:
+        return dict(s.execute(select(LearnedValue.key, LearnedValue.value)
+                              .where(LearnedValue.agent == "racko/baltar-live")).all())
+
+
+def test_a_finished_deal_teaches_the_live_baltar(client, db_url):
+    options = {"rack_size": 5, "target_score": 30, "max_turns": 60}  # a match of a deal or a few
+    seats = [{"type": "human", "name": "Ann"}, {"type": "agent", "agent": "baltar-live"}]
+    match_id, tokens = new_match(client, "racko", seats, seed=12, options=options)
+    rng = random.Random(5)
+    while True:
+        view = client.get(f"/api/matches/{match_id}", headers=tokens[0]).json()
+        if view["status"] != "active":
+            break
+        legal = [a["id"] for a in view["legal_actions"]]
+        r = client.post(f"/api/matches/{match_id}/moves", json={"action": rng.choice(legal), "ply": view["ply"]},
+                        headers=tokens[0])
+        assert r.status_code == 200, r.text
+    learned = stored(db_url)
+    assert learned and all(abs(v) <= REWARD for v in learned.values())
+    # the database holds exactly what Baltar's own learn() computes from the match
+    moves = [m["action"] for m in client.get(f"/api/matches/{match_id}/replay").json()["moves"]]
+    state, episode = G.new_match(2, 12, options), Episode(seat=1)
+    for action_id in moves:
+        if state.to_move == 1:
+            episode.steps.append((G.observe(state, 1), action_id))
+        state = G.apply_id(state, action_id)
+    episode.won = 1 in G.winners(state)
+    expected = BaltarLive({})
+    expected.learn(episode)
+    assert set(learned) == set(expected.values)
+    assert all(abs(learned[k] - v) < 1e-6 for k, v in expected.values.items())
