@@ -129,10 +129,12 @@ def main(argv: list[str]) -> int:
     stored = None if args.no_store else store(result, seconds)
     if args.json:
         print(json.dumps({**result.to_json(), "seconds": seconds, "id": stored}, indent=1))
-    elif getattr(get_game(args.game), "points_per_deal", False):
-        Console(width=max(100 + 22 * result.seats, Console().width)).print(points_table(result, seconds, args.match))
     else:
-        Console(width=max(100 + 22 * len(result.players), Console().width)).print(table(result, seconds))
+        if getattr(get_game(args.game), "points_per_deal", False):
+            Console(width=max(100 + 22 * result.seats, Console().width)).print(
+                points_table(result, seconds, result.whole_match))
+        else:
+            Console(width=max(100 + 22 * len(result.players), Console().width)).print(table(result, seconds))
         if stored is not None:
             print(f"stored as tournament {stored}: GET /api/tournaments/{stored}")
     return 0
