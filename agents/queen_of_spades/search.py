@@ -112,7 +112,9 @@ class DeterminisedSearch:
         values = self.values(observation, legal_actions, rng)
         return max(legal_actions, key=lambda a: values[a])
 
-    def explain(self, observation: dict, legal_actions: Sequence) -> Explanation:
+    def explain(self, observation: dict, legal_actions: Sequence) -> Explanation | None:
+        if len(legal_actions) == 1:  # e.g. the last card: playing it ends the deal, nothing to sample
+            return None
         values = self.values(observation, legal_actions, random.Random(0))
         return Explanation("mean points in sampled deals", {a.id: round(v, 3) for a, v in values.items()},
                            "each card tried in the same random deals of the unseen cards, played out by "
