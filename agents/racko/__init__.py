@@ -124,5 +124,5 @@ AGENTS = [
               "forced random move.", lambda: Lookahead(diablo_nets("diablo"))),
 ]
 
-LEVELS = ["baltar-live", "random", "baltar", "max", "diablo2", "kyle", "ensemble", "diablo", "lookahead"]
+LEVELS = ["baltar-live", "random", "baltar", "diablo2", "max", "kyle", "ensemble", "diablo", "lookahead"]
 CALIBRATION_REFERENCES = ["random", "kyle"]
