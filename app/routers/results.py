@@ -22,7 +22,7 @@ GameParam = Annotated[str | None, Query(max_length=32)]
 router = APIRouter(prefix="/api", tags=["results"])
 
 COLUMNS = ["match", "game", "finished_at", "seat", "type", "name", "agent", "level", "score", "won",
-           "humans", "ai_only"]
+           "humans", "ai_only", "hints"]
 
 
 def result_rows(session, game: str | None, since: datetime | None = None, limit: int = 100_000) -> list[dict]:
@@ -37,7 +37,8 @@ def result_rows(session, game: str | None, since: datetime | None = None, limit:
         for s in m.seats:
             rows.append({"match": m.id, "game": m.game, "finished_at": m.finished_at.isoformat(),
                          "seat": s.seat, "type": s.kind, "name": s.name, "agent": s.agent, "level": s.level,
-                         "score": s.score, "won": s.won, "humans": humans, "ai_only": m.ai_only})
+                         "score": s.score, "won": s.won, "humans": humans, "ai_only": m.ai_only,
+                         "hints": m.hints})
     return rows
 
 
