@@ -17,6 +17,7 @@ from app.problems import problems
 from app.models import Match, Move, Seat
 from app.services import matches as svc
 from app.services.notifier import NOTIFIER
+from app.services.people import clean_name
 from app.services.errors import Forbidden, Unauthorized
 
 router = APIRouter(prefix="/api/matches", tags=["matches"])
@@ -25,22 +26,12 @@ MAX_PLY = 1_000_000
 MatchId = Annotated[str, Path(max_length=64, description="the match's id")]
 
 
-def _clean_name(name: str) -> str | None:
-    """Names are trimmed printable text up to 64 characters (blank: the seat's default name)."""
-    name = name.strip()
-    if not name.isprintable():
-        raise ValueError("name must be printable text (no control characters)")
-    if len(name) > 64:
-        raise ValueError("name is longer than 64 characters")
-    return name or None
-
-
-Name = Annotated[str, Field(max_length=256), AfterValidator(_clean_name)]
+Name = Annotated[str, Field(max_length=256), AfterValidator(clean_name)]
 
 
 class SeatIn(BaseModel):
     type: Literal["human", "agent"]
-    name: Name | None = Field(None, description="shown at the table; printable text, at most 64 characters")
+    name: Name | None = Field(None, description="shown at the table; printable text, 1 to 32 characters (not an identity: there are no accounts)")
     level: int | None = Field(None, ge=1, le=100, description="an agent seat's level (or give agent)")
     agent: str | None = Field(None, max_length=64, description="an agent seat's agent id (or give level)")
 
@@ -120,7 +111,7 @@ def list_matches(session: SessionDep, game: Annotated[str | None, Query(max_leng
         {"id": m.id, "game": m.game, "status": m.status, "ply": m.ply, "ai_only": m.ai_only,
          "created_at": m.created_at.isoformat(),
          "finished_at": m.finished_at.isoformat() if m.finished_at else None,
-         "seats": [svc.seat_json(s) for s in m.seats]} for m in rows]}
+         "seats": svc.seats_json(m.seats)} for m in rows]}
 
 
 @router.get("/{match_id}", responses=problems(401, 403, 404))

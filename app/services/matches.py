@@ -23,6 +23,7 @@ from agents.catalog import spec
 from app.db import writing
 from app.models import Match, Move, Seat, now
 from app.services.notifier import notify
+from app.services.people import display_names
 from app.services import live, ratings
 from app.services.agents import AgentPool, resolve_seat_agent
 from app.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized
@@ -399,9 +400,11 @@ def move_json(game: Game, match: Match, move: Move, viewer: int | None) -> dict:
             "explanation": public_explanation(game, match, move, viewer)}
 
 
-def seat_json(s: Seat) -> dict:
-    return {"seat": s.seat, "type": s.kind, "name": s.name, "agent": s.agent, "level": s.level,
-            "score": s.score, "won": s.won}
+def seats_json(seats) -> list[dict]:
+    """The seats as anyone may see them, each with its ``display_name`` (distinct in the match)."""
+    shown = display_names(seats)
+    return [{"seat": s.seat, "type": s.kind, "name": s.name, "display_name": shown[i], "agent": s.agent,
+             "level": s.level, "score": s.score, "won": s.won} for i, s in enumerate(seats)]
 
 
 def match_view(session: Session, match: Match, seat: int | None) -> dict:
@@ -419,7 +422,7 @@ def match_view(session: Session, match: Match, seat: int | None) -> dict:
         "seat": seat, "to_move": to_move, "ai_only": match.ai_only, "options": match.options,
         "delay_ms": match.delay_ms, "paused": match.paused,
         "created_at": match.created_at.isoformat(), "rematch_of": match.rematch_of,
-        "seats": [seat_json(s) for s in match.seats],
+        "seats": seats_json(match.seats),
         "view": game.observe(state, seat, reveal=match.ai_only),
         "legal_actions": legal,
         "can_resign": bool(legal) and _can_resign(game, state, seat),
@@ -451,5 +454,5 @@ def replay(session: Session, match: Match, seat: int | None) -> dict:
         steps.append({**move_json(game, match, move, seat), "view": game.observe(after, seat, reveal=reveal)})
     start = game.new_match(len(match.seats), match.seed, match.options)
     return {"id": match.id, "game": match.game, "status": match.status,
-            "seats": [seat_json(s) for s in match.seats],
+            "seats": seats_json(match.seats),
             "start": game.observe(start, seat, reveal=reveal), "moves": steps}

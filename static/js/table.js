@@ -23,7 +23,7 @@ let data = null;
 let busy = false;
 
 const labels = new Map();
-const seatName = (seat) => data?.seats[seat]?.name ?? `Seat ${seat + 1}`;
+const seatName = (seat) => data?.seats[seat]?.display_name ?? `Seat ${seat + 1}`;
 const labelOf = (id) => labels.get(id) ?? id;
 
 function remember(moves) {
@@ -36,7 +36,7 @@ function draw(view = data.view, { animating = false } = {}) {
     seat: data.seat,
     legal: animating || busy ? [] : data.legal_actions,
     play,
-    names: data.seats.map((s) => s.name),
+    names: data.seats.map((s) => s.display_name),
     explanation: data.last_explanation,
     reveal: data.ai_only,
     match: data,
@@ -64,7 +64,7 @@ function drawSide() {
   status.textContent = describeStatus();
   status.className = `status ${data.result ? "over" : data.to_move === data.seat ? "yours" : ""}`;
   seatsList.replaceChildren(...data.seats.map((s) => el("li", { class: s.seat === data.to_move ? "to-move" : "" },
-    el("strong", {}, s.name), s.seat === data.seat ? " (you)" : "",
+    el("strong", {}, s.display_name), s.seat === data.seat ? " (you)" : "",
     s.type === "agent" ? el("span", { class: "muted" }, ` · ${s.level ? `level ${s.level}` : s.agent}`) : "",
     s.score !== null ? el("span", { class: "score" }, ` ${s.score}`) : "")));
   const e = data.last_explanation;
