@@ -62,7 +62,9 @@ async function recent() {
   const body = document.querySelector("#recent tbody");
   body.replaceChildren(...data.matches.map((m) => {
     const winners = m.seats.filter((s) => s.won).map((s) => s.name);
-    const result = m.status === "active" ? "in play" : winners.length ? `${winners.join(", ")} won` : "draw";
+    const early = m.ending?.kind === "resigned" ? `${m.seats[m.ending.seat]?.name ?? "a player"} resigned; ` : "";
+    const result = m.status === "active" ? "in play" : m.ending?.kind === "abandoned" ? "abandoned"
+      : winners.length ? `${early}${winners.join(", ")} won` : "draw";
     return el("tr", {}, el("td", {}, new Date(m.created_at).toLocaleString()), el("td", {}, titles[m.game]),
       el("td", {}, m.seats.map((s) => s.name).join(" vs ")), el("td", {}, result),
       el("td", {}, el("a", { href: `/play/${m.id}` }, m.status === "active" ? "open" : "view")));
