@@ -91,7 +91,9 @@ def list_matches(session: SessionDep, game: Annotated[str | None, Query(max_leng
                  since: datetime | None = None, until: datetime | None = None,
                  page: Annotated[int, Query(ge=1, le=100_000)] = 1,
                  per_page: Annotated[int, Query(ge=1, le=200)] = 20) -> dict:
-    """Matches, newest first, filtered and paginated."""
+    """Matches, newest first, filtered and paginated. Matches with no move for
+    ``PARLOUR_ABANDON_AFTER_S`` are finished as abandoned first (``ending``)."""
+    svc.abandon_stale(session)
     q = select(Match)
     if game:
         q = q.where(Match.game == game)
@@ -108,7 +110,7 @@ def list_matches(session: SessionDep, game: Annotated[str | None, Query(max_leng
     total = session.scalar(select(func.count()).select_from(q.subquery()))
     rows = session.scalars(q.order_by(Match.created_at.desc()).offset((page - 1) * per_page).limit(per_page))
     return {"total": total, "page": page, "per_page": per_page, "matches": [
-        {"id": m.id, "game": m.game, "status": m.status, "ply": m.ply, "ai_only": m.ai_only,
+        {"id": m.id, "game": m.game, "status": m.status, "ending": m.ending, "ply": m.ply, "ai_only": m.ai_only,
          "created_at": m.created_at.isoformat(),
          "finished_at": m.finished_at.isoformat() if m.finished_at else None,
          "seats": svc.seats_json(m.seats)} for m in rows]}
@@ -137,6 +139,21 @@ async def move(match_id: MatchId, body: MoveIn, session: SessionDep, pool: PoolD
                 "made": [{**svc.move_json(game, match, m, seat), "view": v} for m, v in made]}
 
     return await run_in_threadpool(play)
+
+
+@router.post("/{match_id}/resign", responses=problems(401, 403, 404, 409))
+async def resign(match_id: MatchId, session: SessionDep, pool: PoolDep, token: TokenDep) -> dict:
+    """Concede for your seat (any time, your turn or not): the match ends, every other seat
+    wins. Needs the seat's token (401 without, 403 with another's); 409 once the match is over."""
+    def run() -> dict:
+        match = svc.get_match(session, match_id)
+        seat = svc.seat_of(match, token)
+        if seat is None:
+            raise Unauthorized("resigning needs the seat's token: Authorization: Bearer <token>")
+        svc.resign(session, pool, match, seat)
+        return svc.match_view(session, match, seat)
+
+    return await run_in_threadpool(run)
 
 
 @router.post("/{match_id}/control", responses=problems(400, 401, 403, 404, 409, 413, 422))

@@ -14,6 +14,7 @@ from app.deps import SessionDep
 from app.models import Match, Tournament
 from app.problems import problems
 from app.services import people, ratings
+from app.services.matches import abandon_stale
 from app.services.errors import NotFound, ServiceError
 from engine import get_game
 
@@ -22,10 +23,11 @@ GameParam = Annotated[str | None, Query(max_length=32)]
 router = APIRouter(prefix="/api", tags=["results"])
 
 COLUMNS = ["match", "game", "finished_at", "seat", "type", "name", "agent", "level", "score", "won",
-           "humans", "ai_only"]
+           "humans", "ai_only", "ending"]
 
 
 def result_rows(session, game: str | None, since: datetime | None = None, limit: int = 100_000) -> list[dict]:
+    abandon_stale(session)
     q = select(Match).where(Match.status == "finished")
     if game:
         q = q.where(Match.game == game)
@@ -37,7 +39,8 @@ def result_rows(session, game: str | None, since: datetime | None = None, limit:
         for s in m.seats:
             rows.append({"match": m.id, "game": m.game, "finished_at": m.finished_at.isoformat(),
                          "seat": s.seat, "type": s.kind, "name": s.name, "agent": s.agent, "level": s.level,
-                         "score": s.score, "won": s.won, "humans": humans, "ai_only": m.ai_only})
+                         "score": s.score, "won": s.won, "humans": humans, "ai_only": m.ai_only,
+                         "ending": (m.ending or {}).get("kind", "")})
     return rows
 
 
@@ -54,7 +57,8 @@ def spreadsheet_safe(row: dict) -> dict:
     "application/json": {}, "text/csv": {"schema": {"type": "string"}}}}})
 def results(session: SessionDep, game: GameParam = None, since: datetime | None = None,
             format: Literal["json", "csv"] = "json"):
-    """One row per finished match and seat."""
+    """One row per finished match and seat; ``ending`` says how a match ended early
+    (``resigned``, ``abandoned``: no winner, no points) and is empty otherwise."""
     rows = result_rows(session, game, since)
     if format == "json":
         return rows
@@ -89,6 +93,7 @@ def leaderboard_history(session: SessionDep, game: Annotated[str, Query(max_leng
 def people_vs_levels(session: SessionDep, game: GameParam = None) -> list[dict]:
     """People's record against each level: wins, draws, losses of the person's seat (matches
     with one person at the table)."""
+    abandon_stale(session)
     q = select(Match).where(Match.status == "finished")
     if game:
         q = q.where(Match.game == game)

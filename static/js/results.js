@@ -62,8 +62,9 @@ async function recent() {
   const body = document.querySelector("#recent tbody");
   body.replaceChildren(...data.matches.map((m) => {
     const winners = m.seats.filter((s) => s.won).map((s) => s.display_name);
-    const result = m.status === "finished" ? (winners.length ? `${winners.join(", ")} won` : "draw")
-      : m.status === "waiting" ? "waiting for players" : "in play";
+    const early = m.ending?.kind === "resigned" ? `${m.seats[m.ending.seat]?.display_name ?? "a player"} resigned; ` : "";
+    const result = m.status === "active" ? "in play" : m.status === "waiting" ? "waiting for players"
+      : m.ending?.kind === "abandoned" ? "abandoned" : winners.length ? `${early}${winners.join(", ")} won` : "draw";
     const who = m.seats.flatMap((s, i) => [i ? " vs " : "",
       s.type === "human" ? el("a", { href: `/people/${encodeURIComponent(s.name)}` }, s.display_name) : s.display_name]);
     return el("tr", {}, el("td", {}, new Date(m.created_at).toLocaleString()), el("td", {}, titles[m.game]),
