@@ -36,6 +36,7 @@ class Match(Base):
     control_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # AI-only: control token
     learning: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # seat -> learned or why not
     hints: Mapped[bool] = mapped_column(Boolean, default=False)  # the coach may review it while it runs
+    ending: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # ended early: resigned (by seat) or abandoned
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
 
