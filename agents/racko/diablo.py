@@ -63,14 +63,6 @@ def score_groups(net, groups: list[Group], max_card: int) -> list[tuple[np.ndarr
     return results
 
 
-def rack_scores(net, racks: list[list[int]], max_card: int, turns: int, prefix: np.ndarray) -> np.ndarray:
-    """Each rack's score for one player's decision (``score_groups`` without the feature rows)."""
-    rows, masks, pts, starts = expand(racks, max_card)
-    n = len(rows)
-    feats = feature_matrix(rows, masks, max_card, np.full(n, turns), prefix[None, :], np.zeros(n, np.int64), pts)
-    return np.maximum.reduceat(net(feats), starts)
-
-
 def candidate_slots(card: int, r: int, max_card: int) -> list[int]:
     """0-based slots where ``card`` is usable (all slots when it is usable nowhere)."""
     top = max_card - r + 1

@@ -1,20 +1,18 @@
-"""Lookahead: the top Rack-O level, Diablo's rack scores with expectimax over the cards it
-has not seen.
+"""Lookahead: the top Rack-O level, Diablo's rack scores with a one-turn expectimax (measured
+level with Diablo, not above it: README).
 
-Every card it has not seen (the deck and the other racks' hidden cards) counts as
-equally likely to come off the deck. With ``V`` Diablo's score of a rack:
+Drawing, it compares the two sources by what they are worth *after* the turn:
 
-- ``deck(R)``: the value of drawing from the deck with rack ``R``: the mean, over
-  the unseen cards, of the better of keeping ``R`` and putting the card in its
-  best slot (by ``V``).
-- **Drawing**: it takes the discard when the discard in its best slot (it must be
-  placed) is worth more than ``deck(rack)``.
-- **Placing**: each way to place the card (each slot, and discarding a deck card)
-  is worth ``deck`` of the rack it leaves: what the rack is worth after its *next*
-  draw, not as it stands (a one-turn expectimax on top of Diablo's greedy choice).
+- the discard top: placed in its best slot (it must be placed);
+- the deck: the mean, over every card it has not seen (each as likely; the deck
+  and the other racks' hidden cards are all it does not know), of the better of
+  keeping the rack and putting that card in its best slot.
 
-Scores come from Diablo's shipped network; no forced random move. Every candidate
-rack of a decision is scored in one batch.
+It takes the discard when that is worth more than the mean deck draw. Placing a
+deck card, it puts it in its best slot when that beats the current rack (as
+Diablo). Scores come from Diablo's shipped network. No forced
+random move. Every candidate rack of a decision is scored in one batch, so a move
+takes milliseconds.
 """
 from __future__ import annotations
 
@@ -22,40 +20,19 @@ import numpy as np
 
 from agents.base import Explanation
 from agents.racko.common import WriteupPlayer, code_of_slot
-from agents.racko.diablo import pick_net, rack_scores, tries, view_seen
+from agents.racko.diablo import choose, pick_net, score_groups, tries, view_seen
 from agents.racko.features import unseen_prefix
 from engine.racko import DRAW_DECK, DRAW_DISCARD
 
 
-def deck_values(net, racks: list[list[int]], max_card: int, turns: int, prefix: np.ndarray,
-                unseen: list[int]) -> np.ndarray:
-    """``deck(R)`` for each rack: the mean over ``unseen`` cards of the best of keeping R and
-    each slot the card is tried in."""
-    if not unseen:
-        return rack_scores(net, racks, max_card, turns, prefix)
-    every, sizes = list(racks), []
-    for rack in racks:
-        for card in unseen:
-            _slots, trial = tries(rack, card, max_card)
-            sizes.append(len(trial) - 1)
-            every.extend(trial[1:])
-    values = rack_scores(net, every, max_card, turns, prefix)
-    kept = values[:len(racks)]
-    starts = np.cumsum([len(racks)] + sizes[:-1])
-    best = np.maximum.reduceat(values, starts).reshape(len(racks), len(unseen))
-    return np.maximum(best, kept[:, None]).mean(axis=1)
-
-
-class Decision:
-    """What Lookahead weighed at a decision: ``options`` maps an action code to its value."""
-
-    def __init__(self, options: dict[int, float], note: str):
-        self.options = options
-        self.note = note
-
-    @property
-    def best(self) -> int:
-        return max(self.options, key=self.options.get)
+def deck_value(net, rack: list[int], max_card: int, turns: int, prefix: np.ndarray, unseen: list[int]) -> float:
+    """The mean over ``unseen`` cards of the best rack after drawing it (kept or placed)."""
+    groups = []
+    for card in unseen:
+        _slots, racks = tries(rack, card, max_card)
+        groups.append((racks, turns, prefix))
+    scored = score_groups(net, groups, max_card)
+    return float(np.mean([values.max() for values, _rows in scored]))
 
 
 class Lookahead(WriteupPlayer):
@@ -65,40 +42,40 @@ class Lookahead(WriteupPlayer):
         super().__init__(forced_random=False)
         self.nets = nets
 
-    def _context(self, view: dict):
+    def _values(self, view: dict):
         n_cards = view["options"]["max_card"]
+        turns = view["turns"][view["seat"]]
         seen = view_seen(view)
+        prefix = unseen_prefix(n_cards, seen)
         seen_set = set(seen)
         unseen = [c for c in range(1, n_cards + 1) if c not in seen_set]
-        net = pick_net(self.nets, view["options"]["rack_size"])
-        return net, n_cards, view["turns"][view["seat"]], unseen_prefix(n_cards, seen), unseen
-
-    def decision(self, view: dict) -> Decision:
-        net, n_cards, turns, prefix, unseen = self._context(view)
-        rack = view["rack"]
-        if view["phase"] == "draw":
-            slots, racks = tries(rack, view["discard_top"], n_cards)
-            take = rack_scores(net, racks[1:], n_cards, turns, prefix)
-            deck = float(deck_values(net, [rack], n_cards, turns, prefix, unseen)[0])
-            k = int(np.argmax(take))
-            return Decision({DRAW_DISCARD: float(take[k]), DRAW_DECK: deck},
-                            f"the discard {view['discard_top']} in its best slot {slots[k] + 1}: {take[k]:.3f}; "
-                            f"a deck card, averaged over the {len(unseen)} cards it has not seen: {deck:.3f}")
-        slots, racks = tries(rack, view["drawn"], n_cards, all_slots=True)
-        codes = [code_of_slot(s) for s in slots]
-        if view["drawn_from"] != "discard":
-            codes = [code_of_slot(-1)] + codes
-        else:
-            racks = racks[1:]
-        later = deck_values(net, racks, n_cards, turns + 1, prefix, unseen)
-        return Decision(dict(zip(codes, later.tolist())),
-                        f"each way to play the {view['drawn']}, worth the rack it leaves after the next deck "
-                        f"draw (averaged over the {len(unseen)} cards it has not seen)")
+        take = choose(pick_net(self.nets, view["options"]["rack_size"]), view["rack"], view["discard_top"], n_cards, turns, prefix, 0.0, must_place=True)
+        deck = deck_value(pick_net(self.nets, view["options"]["rack_size"]), view["rack"], n_cards, turns, prefix, unseen) if unseen else -1.0
+        return take, deck, len(unseen)
 
     def decide(self, view: dict) -> int:
-        return self.decision(view).best
+        if view["phase"] == "draw":
+            take, deck, _ = self._values(view)
+            return DRAW_DISCARD if take.value > deck else DRAW_DECK
+        n_cards = view["options"]["max_card"]
+        prefix = unseen_prefix(n_cards, view_seen(view))
+        c = choose(pick_net(self.nets, view["options"]["rack_size"]), view["rack"], view["drawn"], n_cards, view["turns"][view["seat"]], prefix, 0.0,
+                   must_place=view["drawn_from"] == "discard")
+        return code_of_slot(-1 if c.slot is None else c.slot)
 
     def explain(self, view: dict, legal_actions) -> Explanation:
-        d = self.decision(view)
-        values = {a.id: d.options[a.code] for a in legal_actions if a.code in d.options}
-        return Explanation("rack score after the turn and the next draw (Diablo's network)", values, d.note)
+        if view["phase"] == "draw":
+            take, deck, count = self._values(view)
+            return Explanation("rack score after the turn (Diablo's network)",
+                               {"draw:discard": take.value, "draw:deck": deck},
+                               f"the discard {view['discard_top']} in its best slot {take.slot + 1}: {take.value:.3f}; "
+                               f"a deck card, averaged over the {count} cards it has not seen: {deck:.3f}")
+        n_cards = view["options"]["max_card"]
+        prefix = unseen_prefix(n_cards, view_seen(view))
+        c = choose(pick_net(self.nets, view["options"]["rack_size"]), view["rack"], view["drawn"], n_cards, view["turns"][view["seat"]], prefix, 0.0,
+                   all_slots=True)
+        values = {f"place:{s + 1}": v for s, v in zip(c.slots, c.values)}
+        values["discard"] = c.current
+        return Explanation("rack score after the turn (Diablo's network)",
+                           {a.id: values[a.id] for a in legal_actions if a.id in values},
+                           f"rack now {c.current:.3f}")
