@@ -421,19 +421,43 @@ def learn_from(session: Session, match: Match, game: Game) -> None:
 def public_explanation(game: Game, match: Match, move: Move, viewer: int | None) -> dict | None:
     """An AI's reasoning as this viewer may see it: in card games with people at the table it
     would show the AI's hand, so until the match ends only the value of the move it made is given."""
+    return move.explanation if _open_book(game, match) or viewer == move.seat else _hidden(move)
+
+
+def _open_book(game: Game, match: Match) -> bool:
+    """May every viewer see every AI's whole reasoning?"""
+    return match.ai_only or match.status == "finished" or not has_hidden_information(game)
+
+
+def _hidden(move: Move) -> dict | None:
+    """The reasoning of an AI's move as the other seats see it while the match runs."""
     e = move.explanation
     if e is None:
         return None
-    if match.ai_only or match.status == "finished" or not has_hidden_information(game) or viewer == move.seat:
-        return e
     values = {move.action: e["values"][move.action]} if move.action in e["values"] else {}
     return {"label": e["label"], "values": values, "labels": {move.action: move.label},
             "note": "the values of its other options are shown when the match ends (they would show its hand)"}
 
 
 def move_json(game: Game, match: Match, move: Move, viewer: int | None) -> dict:
-    return {"ply": move.ply, "seat": move.seat, "action": move.action, "label": move.label,
-            "explanation": public_explanation(game, match, move, viewer)}
+    return moves_json(game, match, [move], viewer)[0]
+
+
+def moves_json(game: Game, match: Match, moves: list, viewer: int | None) -> list[dict]:
+    """Moves as this viewer may see them. A move this process remembers keeps its two forms (as
+    its mover and everyone once the book is open see it; as the others see it until then), built
+    once and shared: never changed."""
+    open_book = _open_book(game, match)
+    out = []
+    for m in moves:
+        forms = m.__dict__.get("forms") if isinstance(m, SimpleNamespace) else None
+        if forms is None:
+            full = {"ply": m.ply, "seat": m.seat, "action": m.action, "label": m.label, "explanation": m.explanation}
+            forms = (full, full if m.explanation is None else {**full, "explanation": _hidden(m)})
+            if isinstance(m, SimpleNamespace):
+                m.forms = forms
+        out.append(forms[0] if open_book or viewer == m.seat else forms[1])
+    return out
 
 
 def seat_json(s: Seat) -> dict:
@@ -460,7 +484,7 @@ def match_view(session: Session, match: Match, seat: int | None) -> dict:
         "view": game.observe(state, seat, reveal=match.ai_only),
         "legal_actions": legal,
         "can_resign": bool(legal) and _can_resign(game, state, seat),
-        "moves": [move_json(game, match, m, seat) for m in tail],
+        "moves": moves_json(game, match, tail, seat),
         "last_explanation": ({"ply": last_ai.ply, "seat": last_ai.seat, "action": last_ai.action,
                               **public_explanation(game, match, last_ai, seat)} if last_ai else None),
         "result": {"scores": game.scores(state), "winners": game.winners(state)} if over else None,
@@ -473,7 +497,7 @@ def log_tail(session: Session, match: Match) -> list:
     tail = MEMORY.tail(match.id, match.ply, LOG_TAIL)
     if tail is None:
         rows = session.connection().execute(_TAIL, {"id": match.id, "limit": LOG_TAIL}).all()[::-1]
-        tail = [m for m in rows if m.ply < match.ply]  # not a move made since the match was read
+        tail = [SimpleNamespace(**m._mapping) for m in rows if m.ply < match.ply]  # none made since the read
         MEMORY.put_tail(match.id, tail, match.ply, LOG_TAIL)
     return tail
 
