@@ -1,14 +1,14 @@
 """invites: a seat can be a friend's (invite open or taken) and remembers the joiner's hashed address
 
-Revision ID: 0006
-Revises: 0005
+Revision ID: 0007
+Revises: 0006
 """
 from alembic import op
 import sqlalchemy as sa
 
 
-revision = '0006'
-down_revision = '0005'
+revision = '0007'
+down_revision = '0006'
 branch_labels = None
 depends_on = None
 
