@@ -36,13 +36,12 @@ import statistics
 import sys
 import time
 from dataclasses import asdict
-from importlib import metadata
 from typing import Callable
 
 from rich.console import Console
 from rich.table import Table
 
-from agents.bench.timing import Result, measure
+from agents.bench.timing import Result, measure, peer
 from agents.queen_of_spades.rules_player import RulePlayer, choose
 from agents.queen_of_spades.seen import of_table
 from engine import get_game
@@ -146,16 +145,6 @@ def openspiel_hearts(n: int, rng: random.Random) -> Callable[[], tuple[int, int]
     return chunk
 
 
-def peer(name: str, package: str, module: str) -> tuple[str | None, str]:
-    """(version, "") when ``module`` imports, else (None, a line saying why)."""
-    try:
-        __import__(module)
-        return metadata.version(package), ""
-    except (ImportError, metadata.PackageNotFoundError) as err:
-        return None, (f"peer unavailable: {name} ({package}) could not be imported ({err}); "
-                      "install the bench extra: .venv/bin/pip install -e '.[bench]'")
-
-
 # ----- the network levels -----
 NETWORK: list[Callable[[float, int, int, Callable[[str], None]], tuple[list[Result], list[dict]]]] = []
 """Functions ``(seconds, repeats, decisions, progress) -> (results, move times)`` that the
@@ -229,7 +218,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench queen_of_spad
                       f"{r.per_wall_second:,.0f}", f"{r.turns_per_unit:.1f}" if r.turns_per_unit else "–", r.note)
     console.print(table)
     for line in notes:
-        console.print(line)
+        console.print(line, markup=False)  # '[bench]' is not a style
     for point in latency:
         console.print(f"{point['agent']} move time: median {point['median_us']} µs, slowest {point['max_us']} µs "
                       f"({point['decisions']} act calls)")

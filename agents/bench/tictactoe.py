@@ -176,7 +176,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench tictactoe") -
                       f"{r.per_wall_second:,.0f}", r.note)
     console.print(table)
     if peer_note:
-        console.print(peer_note)
+        console.print(peer_note, markup=False)  # '[bench]' is not a style
     verdict = "met" if default_menace >= MENACE_GOAL else "NOT met"
     console.print(f"goal MENACE training >= {MENACE_GOAL:,} games/s at the default batch: {verdict} "
                   f"({default_menace:,.0f}; best {best_menace:,.0f})")

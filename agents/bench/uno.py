@@ -33,13 +33,12 @@ import statistics
 import sys
 import time
 from dataclasses import asdict
-from importlib import metadata
 from typing import Callable
 
 from rich.console import Console
 from rich.table import Table
 
-from agents.bench.timing import Result, measure
+from agents.bench.timing import Result, measure, peer
 from agents.uno.arena import play_deal
 from agents.uno.heuristics import BetterOffensive
 from agents.uno.play import hand_codes
@@ -176,16 +175,6 @@ def openspiel_deals(players: int, n: int, rng: random.Random) -> Callable[[], tu
     return chunk
 
 
-def peer(name: str, package: str, module: str) -> tuple[str | None, str]:
-    """(version, "") when ``module`` imports, else (None, a line saying why)."""
-    try:
-        __import__(module)
-        return metadata.version(package), ""
-    except (ImportError, metadata.PackageNotFoundError) as err:
-        return None, (f"peer unavailable: {name} ({package}) could not be imported ({err}); "
-                      "install the bench extra: .venv/bin/pip install -e '.[bench]'")
-
-
 def run(peers: bool, seconds: float, repeats: int, decisions: int,
         progress: Callable[[str], None]) -> tuple[list[Result], list[dict], list[str]]:
     rng = random.Random(1)
@@ -256,7 +245,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench uno") -> int:
                       f"{r.per_wall_second:,.0f}", f"{r.turns_per_unit:.1f}", r.note)
     console.print(table)
     for line in notes:
-        console.print(line)
+        console.print(line, markup=False)  # '[bench]' is not a style
     for point in latency:
         console.print(f"search level, {point['players']} players, budget {point['budget']:,} moves: "
                       f"median {point['median_ms']} ms, 95th percentile {point['p95_ms']} ms, "
