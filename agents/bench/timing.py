@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from importlib import metadata
 from typing import Callable
 
 
@@ -37,13 +36,3 @@ def measure(name: str, unit: str, chunk: Callable[[], int | tuple[int, int]], se
             best = (units / cpu, units / wall, units, turns)
     assert best is not None
     return Result(name, unit, best[0], best[1], best[2], best[3] / best[2] if best[3] else None, peer, note)
-
-
-def peer(name: str, package: str, module: str) -> tuple[str | None, str]:
-    """(version, "") when ``module`` imports, else (None, a line saying why)."""
-    try:
-        __import__(module)
-        return metadata.version(package), ""
-    except (ImportError, metadata.PackageNotFoundError) as err:
-        return None, (f"peer unavailable: {name} ({package}) could not be imported ({err}); "
-                      "install the bench extra: .venv/bin/pip install -e '.[bench]'")
