@@ -52,6 +52,13 @@ def leaderboard(request: Request, game: str | None = None):
     return render(request, "leaderboard.html", page="leaderboard", game=game if game in names else names[0])
 
 
+@router.get("/rules/{game}", response_class=HTMLResponse)
+def rules(request: Request, game: Annotated[str, PathParam(max_length=32)]):
+    if game not in [g["name"] for g in catalog.all_games()]:
+        raise NotFound(f"no rules page for {game!r}")
+    return render(request, "rules.html", page="rules", game=catalog.game_json(game))
+
+
 @router.get("/agents/{game}/{agent}", response_class=HTMLResponse)
 def agent_page(request: Request, game: str, agent: str):
     try:
