@@ -35,6 +35,7 @@ class Match(Base):
     client: Mapped[str | None] = mapped_column(String(32), nullable=True)  # hash of the creator's address
     control_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # AI-only: control token
     learning: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # seat -> learned or why not
+    ending: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # ended early: resigned (by seat) or abandoned
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
 

@@ -30,18 +30,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import random
 import statistics
 import sys
 import time
 from dataclasses import asdict
-from importlib import metadata
 from typing import Callable
 
 from rich.console import Console
 from rich.table import Table
 
+from agents.bench.report import machine, machine_line, openspiel_random_deals, peer
 from agents.bench.timing import Result, measure
 from agents.queen_of_spades.rules_player import RulePlayer, choose
 from agents.queen_of_spades.seen import of_table
@@ -122,40 +121,6 @@ def move_times(decisions: int, seed: int) -> dict:
             "median_us": round(1e6 * statistics.median(times), 1), "max_us": round(1e6 * times[-1], 1)}
 
 
-# ----- peers -----
-def openspiel_hearts(n: int, rng: random.Random) -> Callable[[], tuple[int, int]]:
-    import pyspiel
-
-    game = pyspiel.load_game("hearts")
-
-    def chunk() -> tuple[int, int]:
-        moves = 0
-        for _ in range(n):
-            state = game.new_initial_state()
-            state.apply_action(0)  # the first chance node is the pass direction: 0 = "No Pass"
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                    continue
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-                moves += 1
-        return n, moves
-
-    return chunk
-
-
-def peer(name: str, package: str, module: str) -> tuple[str | None, str]:
-    """(version, "") when ``module`` imports, else (None, a line saying why)."""
-    try:
-        __import__(module)
-        return metadata.version(package), ""
-    except (ImportError, metadata.PackageNotFoundError) as err:
-        return None, (f"peer unavailable: {name} ({package}) could not be imported ({err}); "
-                      "install the bench extra: .venv/bin/pip install -e '.[bench]'")
-
-
 # ----- the network levels -----
 NETWORK: list[Callable[[float, int, int, Callable[[str], None]], tuple[list[Result], list[dict]]]] = []
 """Functions ``(seconds, repeats, decisions, progress) -> (results, move times)`` that the
@@ -184,7 +149,7 @@ def run(peers: bool, seconds: float, repeats: int, decisions: int,
         version, note = peer("OpenSpiel", "open_spiel", "pyspiel")
         if version:
             progress(f"OpenSpiel {version} hearts")
-            results.append(measure(f"OpenSpiel {version} hearts", "deals/s", openspiel_hearts(20, rng), seconds,
+            results.append(measure(f"OpenSpiel {version} hearts", "deals/s", openspiel_random_deals("hearts", {}, 20, rng, first=0), seconds,
                                    repeats, peer=True, note="C++ game via pyspiel, no passing, random moves"))
         else:
             notes.append(note)
@@ -235,13 +200,8 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench queen_of_spad
                       f"({point['decisions']} act calls)")
     verdict = "met" if goal["met"] else "NOT met"
     console.print(f"goal >= {GOAL:,} random deals/s on one core (rules core, seeded decks): {verdict} ({core:,.0f})")
-    console.print("[dim]" + ", ".join(f"{k} {v}" for k, v in machine().items()) + "[/dim]")
+    console.print(machine_line())
     return 0
-
-
-def machine() -> dict:
-    return {"python": platform.python_version(), "platform": platform.platform(),
-            "processor": platform.processor() or platform.machine()}
 
 
 if __name__ == "__main__":

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import random
 import statistics
 import sys
@@ -36,6 +35,7 @@ from typing import Callable
 from rich.console import Console
 from rich.table import Table
 
+from agents.bench.report import machine, machine_line
 from agents.bench.timing import Result, measure
 from agents.racko.arena import KyleDecider, MaxDecider, play
 from agents.racko.kyle import Kyle
@@ -207,13 +207,8 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench racko") -> in
                       f"({point['decisions']} act calls)")
     verdict = "met" if goal["met"] else "NOT met"
     console.print(f"goal >= {GOAL:,} two-player Kyle-vs-Kyle deals/s on one core: {verdict} ({kyle2:,.0f})")
-    console.print("[dim]" + ", ".join(f"{k} {v}" for k, v in machine().items()) + "[/dim]")
+    console.print(machine_line())
     return 0
-
-
-def machine() -> dict:
-    return {"python": platform.python_version(), "platform": platform.platform(),
-            "processor": platform.processor() or platform.machine()}
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from app.problems import problems
 from app.models import Match, Move, Seat
 from app.services import matches as svc
 from app.services.notifier import NOTIFIER
+from app.services.people import clean_name
 from app.services.errors import Forbidden, Unauthorized
 
 router = APIRouter(prefix="/api/matches", tags=["matches"])
@@ -25,22 +26,12 @@ MAX_PLY = 1_000_000
 MatchId = Annotated[str, Path(max_length=64, description="the match's id")]
 
 
-def _clean_name(name: str) -> str | None:
-    """Names are trimmed printable text up to 64 characters (blank: the seat's default name)."""
-    name = name.strip()
-    if not name.isprintable():
-        raise ValueError("name must be printable text (no control characters)")
-    if len(name) > 64:
-        raise ValueError("name is longer than 64 characters")
-    return name or None
-
-
-Name = Annotated[str, Field(max_length=256), AfterValidator(_clean_name)]
+Name = Annotated[str, Field(max_length=256), AfterValidator(clean_name)]
 
 
 class SeatIn(BaseModel):
     type: Literal["human", "agent"]
-    name: Name | None = Field(None, description="shown at the table; printable text, at most 64 characters")
+    name: Name | None = Field(None, description="shown at the table; printable text, 1 to 32 characters (not an identity: there are no accounts)")
     level: int | None = Field(None, ge=1, le=100, description="an agent seat's level (or give agent)")
     agent: str | None = Field(None, max_length=64, description="an agent seat's agent id (or give level)")
 
@@ -100,7 +91,9 @@ def list_matches(session: SessionDep, game: Annotated[str | None, Query(max_leng
                  since: datetime | None = None, until: datetime | None = None,
                  page: Annotated[int, Query(ge=1, le=100_000)] = 1,
                  per_page: Annotated[int, Query(ge=1, le=200)] = 20) -> dict:
-    """Matches, newest first, filtered and paginated."""
+    """Matches, newest first, filtered and paginated. Matches with no move for
+    ``PARLOUR_ABANDON_AFTER_S`` are finished as abandoned first (``ending``)."""
+    svc.abandon_stale(session)
     q = select(Match)
     if game:
         q = q.where(Match.game == game)
@@ -117,10 +110,10 @@ def list_matches(session: SessionDep, game: Annotated[str | None, Query(max_leng
     total = session.scalar(select(func.count()).select_from(q.subquery()))
     rows = session.scalars(q.order_by(Match.created_at.desc()).offset((page - 1) * per_page).limit(per_page))
     return {"total": total, "page": page, "per_page": per_page, "matches": [
-        {"id": m.id, "game": m.game, "status": m.status, "ply": m.ply, "ai_only": m.ai_only,
+        {"id": m.id, "game": m.game, "status": m.status, "ending": m.ending, "ply": m.ply, "ai_only": m.ai_only,
          "created_at": m.created_at.isoformat(),
          "finished_at": m.finished_at.isoformat() if m.finished_at else None,
-         "seats": [svc.seat_json(s) for s in m.seats]} for m in rows]}
+         "seats": svc.seats_json(m.seats)} for m in rows]}
 
 
 @router.get("/{match_id}", responses=problems(401, 403, 404))
@@ -146,6 +139,21 @@ async def move(match_id: MatchId, body: MoveIn, session: SessionDep, pool: PoolD
                 "made": [{**svc.move_json(game, match, m, seat), "view": v} for m, v in made]}
 
     return await run_in_threadpool(play)
+
+
+@router.post("/{match_id}/resign", responses=problems(401, 403, 404, 409))
+async def resign(match_id: MatchId, session: SessionDep, pool: PoolDep, token: TokenDep) -> dict:
+    """Concede for your seat (any time, your turn or not): the match ends, every other seat
+    wins. Needs the seat's token (401 without, 403 with another's); 409 once the match is over."""
+    def run() -> dict:
+        match = svc.get_match(session, match_id)
+        seat = svc.seat_of(match, token)
+        if seat is None:
+            raise Unauthorized("resigning needs the seat's token: Authorization: Bearer <token>")
+        svc.resign(session, pool, match, seat)
+        return svc.match_view(session, match, seat)
+
+    return await run_in_threadpool(run)
 
 
 @router.post("/{match_id}/control", responses=problems(400, 401, 403, 404, 409, 413, 422))

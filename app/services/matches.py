@@ -21,8 +21,10 @@ from sqlalchemy.orm.attributes import set_committed_value
 from agents.base import Episode, explain
 from agents.catalog import spec
 from app.db import writing
+from app.settings import get_settings
 from app.models import Match, Move, Seat, now
 from app.services.notifier import notify
+from app.services.people import display_names
 from app.services import live, ratings
 from app.services.agents import AgentPool, resolve_seat_agent
 from app.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized
@@ -40,7 +42,7 @@ _SEAT_ROWS = select(Seat.__table__).where(Seat.match_id == bindparam("id")).orde
 _TAIL = (select(*MOVE_COLUMNS).where(Move.match_id == bindparam("id"))
          .order_by(Move.ply.desc()).limit(bindparam("limit")))
 _ADVANCE = (update(Match.__table__)
-            .where(Match.id == bindparam("match"), Match.ply == bindparam("expected"))
+            .where(Match.id == bindparam("match"), Match.ply == bindparam("expected"), Match.status == "active")
             .values(state=bindparam("new_state", type_=Match.state.type), ply=bindparam("new_ply"),
                     last_move_at=bindparam("new_last_move_at"), status=bindparam("new_status"),
                     finished_at=bindparam("new_finished_at", type_=Match.finished_at.type),
@@ -216,6 +218,8 @@ def play_human(session: Session, pool: AgentPool, match: Match, seat: int, actio
     state = state_of(game, match)
     if match.status != "active":
         raise Conflict("the match is over")
+    if abandon_if_stale(session, match):
+        raise Conflict(f"the match was abandoned: no move for {abandon_after_s()} s")
     if ply is not None and ply != match.ply:
         raise Conflict(f"stale move: the match is at ply {match.ply}, not {ply}; reload it")
     if game.current_player(state) != seat:
@@ -343,6 +347,79 @@ def control(session: Session, match: Match, token: str | None, action: str, dela
     return match
 
 
+# ----- ending early -----
+def resign(session: Session, pool: AgentPool, match: Match, seat: int) -> None:
+    """``seat`` concedes, on its turn or not. Where the rules have a resignation (noughts and
+    crosses, on the resigner's turn) it is played as a move, so learners learn from it; otherwise
+    the match is finished as it stands: every other seat wins, the points so far are kept."""
+    game = get_game(match.game)
+    state = state_of(game, match)
+    if match.status != "active":
+        raise Conflict("the match is over")
+    if abandon_if_stale(session, match):
+        raise Conflict(f"the match was abandoned: no move for {abandon_after_s()} s")
+    if game.current_player(state) == seat and _can_resign(game, state, seat):
+        play_human(session, pool, match, seat, RESIGN, None)
+        return
+    _finish_early(session, match, game, {"kind": "resigned", "seat": seat},
+                  [s.seat for s in match.seats if s.seat != seat])
+
+
+def abandon_after_s() -> int:
+    return get_settings().abandon_after_s
+
+
+def abandon_if_stale(session: Session, match: Match) -> bool:
+    """Finish ``match`` as abandoned when nobody moved for ``PARLOUR_ABANDON_AFTER_S``."""
+    after = abandon_after_s()
+    if match.status != "active" or after <= 0 or time.time() - match.last_move_at < after:
+        return False
+    _finish_early(session, match, get_game(match.game), {"kind": "abandoned", "after_s": after}, [])
+    return True
+
+
+def abandon_stale(session: Session) -> int:
+    """Finish as abandoned every active match with no move for ``PARLOUR_ABANDON_AFTER_S``
+    (nobody wins, nothing is rated or learned); returns how many."""
+    after = abandon_after_s()
+    if after <= 0:
+        return 0
+    with writing():
+        done = session.execute(
+            update(Match).where(Match.status == "active", Match.last_move_at < time.time() - after)
+            .values(status="finished", finished_at=now(), ending={"kind": "abandoned", "after_s": after})
+            .execution_options(synchronize_session=False)).rowcount
+        session.commit()
+    return done
+
+
+def _finish_early(session: Session, match: Match, game: Game, ending: dict, winners: list[int]) -> None:
+    """Finish a match before its rules end it: resigned, the points so far and ``winners``
+    marked won and rated against the others; abandoned, no points, no winner, not rated."""
+    scores = [float(x) for x in game.scores(state_of(game, match))] if winners else [None] * len(match.seats)
+    finished_at = now()
+    conn = session.connection()
+    with writing():
+        done = conn.execute(update(Match.__table__).where(Match.id == match.id, Match.ply == match.ply,
+                                                          Match.status == "active")
+                            .values(status="finished", finished_at=finished_at, ending=ending)).rowcount
+        if not done:
+            session.rollback()
+            raise Conflict("the match moved on meanwhile; reload it")
+        for s in match.seats:
+            conn.execute(_SEAT_RESULT, {"match": match.id, "number": s.seat, "new_score": scores[s.seat],
+                                        "new_won": s.seat in winners if winners else None})
+        if winners:
+            ratings.rate_match(session, match.game, match.id, match.seats, winners)
+        session.commit()
+    for key, value in (("status", "finished"), ("finished_at", finished_at), ("ending", ending)):
+        _set(match, key, value)
+    for s in match.seats:
+        _set(s, "score", scores[s.seat])
+        _set(s, "won", s.seat in winners if winners else None)
+    notify(match.id)
+
+
 # ----- learning -----
 def replay_states(game: Game, match: Match, moves: list[Move]):
     """(state before the move, move) for every move, rebuilt from the seed."""
@@ -399,15 +476,18 @@ def move_json(game: Game, match: Match, move: Move, viewer: int | None) -> dict:
             "explanation": public_explanation(game, match, move, viewer)}
 
 
-def seat_json(s: Seat) -> dict:
-    return {"seat": s.seat, "type": s.kind, "name": s.name, "agent": s.agent, "level": s.level,
-            "score": s.score, "won": s.won}
+def seats_json(seats) -> list[dict]:
+    """The seats as anyone may see them, each with its ``display_name`` (distinct in the match)."""
+    shown = display_names(seats)
+    return [{"seat": s.seat, "type": s.kind, "name": s.name, "display_name": shown[i], "agent": s.agent,
+             "level": s.level, "score": s.score, "won": s.won} for i, s in enumerate(seats)]
 
 
 def match_view(session: Session, match: Match, seat: int | None) -> dict:
     game = get_game(match.game)
     state = state_of(game, match)
-    over = game.is_over(state)
+    ending = match.ending
+    over = game.is_over(state) or ending is not None
     to_move = None if over else game.current_player(state)
     legal = []
     if seat is not None and seat == to_move:
@@ -419,16 +499,25 @@ def match_view(session: Session, match: Match, seat: int | None) -> dict:
         "seat": seat, "to_move": to_move, "ai_only": match.ai_only, "options": match.options,
         "delay_ms": match.delay_ms, "paused": match.paused,
         "created_at": match.created_at.isoformat(), "rematch_of": match.rematch_of,
-        "seats": [seat_json(s) for s in match.seats],
+        "seats": seats_json(match.seats),
         "view": game.observe(state, seat, reveal=match.ai_only),
         "legal_actions": legal,
         "can_resign": bool(legal) and _can_resign(game, state, seat),
         "moves": [move_json(game, match, m, seat) for m in tail],
         "last_explanation": ({"ply": last_ai.ply, "seat": last_ai.seat, "action": last_ai.action,
                               **public_explanation(game, match, last_ai, seat)} if last_ai else None),
-        "result": {"scores": game.scores(state), "winners": game.winners(state)} if over else None,
+        "result": result_json(game, match, state) if over else None,
         "learning": match.learning,
     }
+
+
+def result_json(game: Game, match: Match, state) -> dict:
+    """The result of a finished match; one ended early says how (``ending``), its winners are
+    the seats marked won (the others, when someone resigned; nobody, when abandoned)."""
+    if match.ending is None:
+        return {"scores": game.scores(state), "winners": game.winners(state), "ending": None}
+    return {"scores": game.scores(state), "winners": [s.seat for s in match.seats if s.won],
+            "ending": match.ending}
 
 
 def _can_resign(game: Game, state, seat: int | None) -> bool:
@@ -451,5 +540,5 @@ def replay(session: Session, match: Match, seat: int | None) -> dict:
         steps.append({**move_json(game, match, move, seat), "view": game.observe(after, seat, reveal=reveal)})
     start = game.new_match(len(match.seats), match.seed, match.options)
     return {"id": match.id, "game": match.game, "status": match.status,
-            "seats": [seat_json(s) for s in match.seats],
+            "seats": seats_json(match.seats),
             "start": game.observe(start, seat, reveal=reveal), "moves": steps}

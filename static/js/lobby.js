@@ -80,7 +80,24 @@ function applyLength(form, game) {
   if (length) setOptions(form, game, game.lengths[length.value]);
 }
 
-document.getElementById("player-name").value = localStorage.getItem("parlour:name") ?? "";
+// The person's name: asked once, kept in this browser, changeable here.
+const nameInput = document.getElementById("player-name");
+nameInput.value = localStorage.getItem("parlour:name") ?? "";
+if (!nameInput.value) nameInput.focus();
+nameInput.addEventListener("change", () => {
+  const name = nameInput.value.trim();
+  if (name) localStorage.setItem("parlour:name", name);
+});
+
+function playerName() {
+  const name = nameInput.value.trim();
+  if (!name) {
+    nameInput.focus();
+    throw new Error("Tell us your name first (at the top of the page): it is remembered in this browser.");
+  }
+  localStorage.setItem("parlour:name", name);
+  return name;
+}
 
 for (const form of document.querySelectorAll("form.new-match")) {
   const game = window.PARLOUR_GAMES.find((g) => g.name === form.dataset.game);
@@ -97,8 +114,7 @@ for (const form of document.querySelectorAll("form.new-match")) {
       const levels = Array.from({ length: n }, (_, i) => Number(form.querySelector(`[name="level${i}"]`).value));
       const me = Number(form.querySelector('[name="position"]').value);
       const seats = levels.map((level) => ({ type: "agent", level }));
-      const name = document.getElementById("player-name").value.trim() || "You";
-      localStorage.setItem("parlour:name", name);
+      const name = playerName();
       seats.splice(me, 0, { type: "human", name });
       const res = await api("/api/matches", { method: "POST", body: { game: game.name, seats, options: readOptions(form, game) } });
       saveSeat(res.id, me, res.tokens[String(me)]);

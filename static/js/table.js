@@ -23,7 +23,7 @@ let data = null;
 let busy = false;
 
 const labels = new Map();
-const seatName = (seat) => data?.seats[seat]?.name ?? `Seat ${seat + 1}`;
+const seatName = (seat) => data?.seats[seat]?.display_name ?? `Seat ${seat + 1}`;
 const labelOf = (id) => labels.get(id) ?? id;
 
 function remember(moves) {
@@ -36,7 +36,7 @@ function draw(view = data.view, { animating = false } = {}) {
     seat: data.seat,
     legal: animating || busy ? [] : data.legal_actions,
     play,
-    names: data.seats.map((s) => s.name),
+    names: data.seats.map((s) => s.display_name),
     explanation: data.last_explanation,
     reveal: data.ai_only,
     match: data,
@@ -47,13 +47,16 @@ function draw(view = data.view, { animating = false } = {}) {
 function describeStatus() {
   if (data.result) {
     const w = data.result.winners;
+    const ending = data.result.ending;
+    if (ending?.kind === "abandoned") return "Abandoned: nobody moved for a long time.";
+    const resigned = ending?.kind === "resigned" ? `${ending.seat === data.seat ? "You" : seatName(ending.seat)} resigned. ` : "";
     // A live learner that did not learn from this game says so (the learning limit per client).
     const unlearned = Object.entries(data.learning ?? {}).filter(([, l]) => !l.learned)
       .map(([seat, l]) => ` ${seatName(Number(seat))} did not learn from this game: ${l.reason.replace(/^not learned from: /, "")}.`);
     if (!w.length) return "It's a draw." + unlearned.join("");
     const names = w.map(seatName).join(" and ");
-    if (data.seat !== null && w.includes(data.seat)) return `You win! 🎉` + unlearned.join("");
-    return `${names} ${w.length > 1 ? "win" : "wins"}.` + unlearned.join("");
+    if (data.seat !== null && w.includes(data.seat)) return `${resigned}You win!` + unlearned.join("");
+    return `${resigned}${names} ${w.length > 1 ? "win" : "wins"}.` + unlearned.join("");
   }
   if (data.to_move === null) return "";
   if (data.to_move === data.seat) return "Your move.";
@@ -64,19 +67,48 @@ function drawSide() {
   status.textContent = describeStatus();
   status.className = `status ${data.result ? "over" : data.to_move === data.seat ? "yours" : ""}`;
   seatsList.replaceChildren(...data.seats.map((s) => el("li", { class: s.seat === data.to_move ? "to-move" : "" },
-    el("strong", {}, s.name), s.seat === data.seat ? " (you)" : "",
+    el("strong", {}, s.display_name), s.seat === data.seat ? " (you)" : "",
     s.type === "agent" ? el("span", { class: "muted" }, ` · ${s.level ? `level ${s.level}` : s.agent}`) : "",
     s.score !== null ? el("span", { class: "score" }, ` ${s.score}`) : "")));
   const e = data.last_explanation;
   renderThinking(thinking, e, labelOf, e ? seatName(e.seat) : "");
   controls.replaceChildren();
-  if (data.can_resign) controls.append(el("button", { onclick: () => play("resign") }, "Resign"));
+  if (token && data.status === "active") controls.append(resignButton());
   if (data.result) controls.append(el("button", { onclick: replay }, "Replay"));
   if (data.result && (token || data.ai_only)) {
     controls.append(el("button", { class: "primary", onclick: () => rematch(false) }, "Rematch"));
     if (data.seats.length === 2) controls.append(el("button", { onclick: () => rematch(true) }, "Swap sides"));
   }
   controls.append(el("a", { class: "button", href: "/" }, "Lobby"));
+}
+
+// Resigning asks first: the button turns into "Resign this match?" with Yes and No.
+function resignButton() {
+  const box = el("span", { class: "resign" });
+  const ask = () => box.replaceChildren(el("span", {}, "Resign this match? "),
+    el("button", { class: "danger", "data-action": "resign-yes", onclick: resign }, "Yes, resign"),
+    el("button", { onclick: () => { box.replaceChildren(first); first.focus(); } }, "No, play on"));
+  const first = el("button", { "data-action": "resign", onclick: ask }, "Resign…");
+  box.append(first);
+  return box;
+}
+
+async function resign() {
+  if (busy) return;
+  busy = true;
+  try {
+    data = await api(`/api/matches/${matchId}/resign`, { method: "POST", token });
+    remember(data.moves);
+    addLog(data.moves);
+  } catch (err) {
+    status.textContent = err.message;
+    status.className = "status error";
+    busy = false;
+    return;
+  }
+  busy = false;
+  draw();
+  drawSide();
 }
 
 function addLog(moves) {

@@ -91,14 +91,14 @@ form.addEventListener("submit", async (event) => {
     if (paused) await api(`/api/matches/${current}/control`, { method: "POST", token: control, body: { action: "pause" } });
     status.textContent = `Game ${k + 1} of ${n}`;
     let last = await api(`/api/matches/${current}`);
-    module.render(board, last.view, { seat: null, legal: [], play() {}, names: last.seats.map((s) => s.name), explanation: null, reveal: true, match: last });
+    module.render(board, last.view, { seat: null, legal: [], play() {}, names: last.seats.map((s) => s.display_name), explanation: null, reveal: true, match: last });
     for await (const { event, data } of events(`/api/matches/${current}/events`)) {
       if (event === "end") break;
       if (!data.match) continue;
       last = data.match;
-      module.render(board, last.view, { seat: null, legal: [], play() {}, names: last.seats.map((s) => s.name), explanation: last.last_explanation, reveal: true, match: last });
+      module.render(board, last.view, { seat: null, legal: [], play() {}, names: last.seats.map((s) => s.display_name), explanation: last.last_explanation, reveal: true, match: last });
       const e = last.last_explanation;
-      renderThinking(thinking, e, (id) => last.moves.find((m) => m.action === id)?.label ?? id, e ? last.seats[e.seat].name : "");
+      renderThinking(thinking, e, (id) => last.moves.find((m) => m.action === id)?.label ?? id, e ? last.seats[e.seat].display_name : "");
     }
     const winners = last.result?.winners ?? [];
     if (!winners.length) draws++;

@@ -58,9 +58,7 @@ export function explainResult(r, names) {
 const signed = (x) => (x > 0 ? `+${x}` : x < 0 ? `−${-x}` : "0");
 
 export function render(root, view, ctx) {
-  const given = (s) => ctx.names?.[s] ?? `Seat ${s + 1}`;
-  const twice = (s) => [0, 1, 2, 3].some((t) => t !== s && given(t) === given(s));
-  const names = (s) => (s === ctx.seat ? "You" : twice(s) ? `${given(s)} ${s + 1}` : given(s));
+  const names = (s) => (s === ctx.seat ? "You" : ctx.names?.[s] ?? `Seat ${s + 1}`);
   const legal = new Map(ctx.legal.map((a) => [a.id.replace(/^play:/, ""), a.id]));
   const myTurn = legal.size > 0;
   const trickNo = view.trick_number;
