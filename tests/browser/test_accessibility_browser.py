@@ -1,10 +1,12 @@
 """Every page at a phone's size (390x844) and a laptop's (1280x800): no sideways scroll, no serious
 or critical axe-core violation, and on the phone every button and list box at least 44 px square.
 
-The pages: the lobby, a rules page, watch, results, leaderboard, an agent's page, and each game's
+The pages: the lobby, a rules page, watch, results, leaderboard, an agent's page, a person's page, and each game's
 table as the seated person and as a spectator of an AI-only match (every hand shown).
 """
 import json
+import re
+import time
 import urllib.request
 
 import pytest
@@ -13,7 +15,7 @@ from axe_playwright_python.sync_playwright import Axe
 from agents.catalog import playable_games
 
 SIZES = {"phone": (390, 844), "laptop": (1280, 800)}
-PAGES = ["/", "/rules/uno", "/watch", "/results", "/leaderboard", "/agents/tictactoe/menace-live"]
+PAGES = ["/", "/rules/uno", "/watch", "/results", "/leaderboard", "/agents/tictactoe/menace-live", "/people/Ann"]
 TABLES = [(game, view) for game in playable_games() for view in ("player", "spectator")]
 SEATS = {"queen_of_spades": 4, "yaniv": 3}  # the rest: two players
 AXE = Axe()
@@ -96,3 +98,42 @@ def test_the_menu_collapses_on_a_phone(page):
     page.set_viewport_size({"width": 1280, "height": 800})
     assert page.get_by_role("navigation", name="main").is_visible()
     assert not page.get_by_role("button", name="Menu").is_visible()
+
+
+def start_as_person(page, server, game: str, seats: int, level: int = 1) -> str:
+    agents = [{"type": "agent", "level": level}] * (seats - 1)
+    made = post(server, "/api/matches", {"game": game, "seats": [{"type": "human", "name": "Kim"}, *agents]})
+    page.goto("/")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                  [f"parlour:seat:{made['id']}", json.dumps({"seat": 0, "token": made["tokens"]["0"]})])
+    page.goto(f"/play/{made['id']}")
+    return made["id"]
+
+
+def test_a_game_played_by_keyboard_alone_keeps_focus_on_the_table(page, server):
+    """Skip link, Tab to the board, Enter to move: after each move and the AI's reply the focus is
+    back on one of the board's cells, and the AI's move was read out in the live region."""
+    start_as_person(page, server, "tictactoe", 2)
+    status = page.locator("#status")
+    status.get_by_text("Your move.").wait_for()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Skip to the content"
+    page.keyboard.press("Enter")
+    for _ in range(12):  # Tab from the top of the content to the first free cell
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('ttt-cell')"):
+            break
+    for _ in range(5):
+        logged = page.locator("#log li").count()
+        page.keyboard.press("Enter")
+        deadline = time.monotonic() + 30
+        while page.locator("#log li").count() < logged + 2 and not re.search(r"win|draw", status.inner_text()):
+            assert time.monotonic() < deadline, "the move and the reply never showed"
+            page.wait_for_timeout(100)
+        status.filter(has_text=re.compile(r"Your move|win|draw")).wait_for(timeout=15_000)
+        if "Your move" not in status.inner_text():
+            break
+        assert page.evaluate("document.activeElement.classList.contains('ttt-cell')"), "focus left the board"
+        assert page.locator("#announce").inner_text().startswith("Random: ")
+    assert re.search(r"win|draw", status.inner_text())
+    assert page.evaluate("document.querySelector('.felt').contains(document.activeElement)")

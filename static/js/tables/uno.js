@@ -61,6 +61,7 @@ export function render(root, view, ctx) {
         "aria-label": COLOURS[p.colour], onclick: () => ctx.play(p.id) }, COLOURS[p.colour])),
       el("button", { class: "cancel", onclick: () => { picker.hidden = true; } }, "cancel"));
     picker.hidden = false;
+    picker.querySelector("button")?.focus();
   };
 
   // Opponents, in playing order from the person's left (everyone, for a spectator).

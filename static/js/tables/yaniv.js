@@ -149,7 +149,11 @@ export function render(root, view, ctx) {
     const cards = el("div", { class: "yv-row yv-hand" }, hand.map((id) => cardFace(id, {
       class: selection.has(id) ? "selected" : "",
       "aria-pressed": selection.has(id) ? "true" : "false",
-      onclick: myTurn ? () => { selection.has(id) ? selection.delete(id) : selection.add(id); rerender(); } : null,
+      onclick: myTurn ? () => {
+        selection.has(id) ? selection.delete(id) : selection.add(id);
+        rerender();
+        root.querySelector(`.yv-hand [data-card="${id}"]`)?.focus();  // keyboard focus stays on the card
+      } : null,
     })));
     let message;
     if (!myTurn) message = view.over ? "" : `${names(view.to_move)} is to play.`;
