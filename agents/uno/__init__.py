@@ -1,6 +1,7 @@
 """Uno agents and levels: the write-up's Random, Offensive, Defensive and BetterOffensive, its
 genetic-algorithm perceptron in three forms, and beyond it a card rule of ours (Tactician) and
 a Monte Carlo search level that plays out sampled deals with it."""
+from agents.uno.coach import COACH  # noqa: F401 (the catalog reads it)
 from agents.catalog import AgentSpec
 from agents.uno.heuristics import BetterOffensive, Defensive, Offensive, RandomPlayer
 from agents.uno.perceptron import load, saved_name

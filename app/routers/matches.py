@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import StreamingResponse
+from fastapi.responses import Response, StreamingResponse
 from pydantic import AfterValidator, BaseModel, Field, model_validator
 from sqlalchemy import func, select
 
@@ -15,7 +15,7 @@ from app.deps import ClientDep, PoolDep, SessionDep, TokenDep, client_address
 from app.limits import CreateLimit
 from app.problems import problems
 from app.models import Match, Move, Seat
-from app.services import matches as svc
+from app.services import coach, matches as svc
 from app.services.notifier import NOTIFIER
 from app.services.people import clean_name
 from app.services.errors import Forbidden, Unauthorized
@@ -51,6 +51,8 @@ class MatchIn(BaseModel):
     options: dict = Field(default_factory=dict)
     seed: int | None = Field(None, ge=0, lt=2 ** 62)
     delay_ms: int = Field(700, ge=0, le=60_000, description="pause between moves of an AI-only match when watched")
+    hints: bool = Field(False, description="the coach may be asked during play (GET .../hint, .../analysis); "
+                                           "the match is marked in the results and left out of the ratings")
 
 
 class MoveIn(BaseModel):
@@ -79,7 +81,7 @@ async def create(body: MatchIn, session: SessionDep, pool: PoolDep, client: Clie
     an AI-only match gets a ``control_token`` for pausing, stepping and its speed."""
     seats = [svc.SeatRequest(s.type, s.name, s.level, s.agent) for s in body.seats]
     match, secrets = await run_in_threadpool(svc.create_match, session, pool, body.game, seats, body.options,
-                                             body.seed, body.delay_ms, client=client)
+                                             body.seed, body.delay_ms, client=client, hints=body.hints)
     return created(match, secrets)
 
 
@@ -111,6 +113,7 @@ def list_matches(session: SessionDep, game: Annotated[str | None, Query(max_leng
     rows = session.scalars(q.order_by(Match.created_at.desc()).offset((page - 1) * per_page).limit(per_page))
     return {"total": total, "page": page, "per_page": per_page, "matches": [
         {"id": m.id, "game": m.game, "status": m.status, "ending": m.ending, "ply": m.ply, "ai_only": m.ai_only,
+         "hints": m.hints,
          "created_at": m.created_at.isoformat(),
          "finished_at": m.finished_at.isoformat() if m.finished_at else None,
          "seats": svc.seats_json(m.seats)} for m in rows]}
@@ -177,7 +180,7 @@ def rematch(match_id: MatchId, body: RematchIn, session: SessionDep, pool: PoolD
     if body.swap:
         seats = seats[1:] + seats[:1]
     match, secrets = svc.create_match(session, pool, old.game, seats, old.options, None, old.delay_ms,
-                                      rematch_of=old.id, client=client)
+                                      rematch_of=old.id, client=client, hints=old.hints)
     return created(match, secrets)
 
 
@@ -185,6 +188,30 @@ def rematch(match_id: MatchId, body: RematchIn, session: SessionDep, pool: PoolD
 def replay(match_id: MatchId, session: SessionDep, token: TokenDep) -> dict:
     match = svc.get_match(session, match_id)
     return svc.replay(session, match, svc.seat_of(match, token))
+
+
+@router.get("/{match_id}/analysis", responses={**problems(401, 403, 404, 409),
+                                               202: {"description": "still running: status, done of total"}})
+def analysis(match_id: MatchId, request: Request, response: Response, session: SessionDep, token: TokenDep) -> dict:
+    """The coach's review of your seat's moves (send the seat's token): one entry per move,
+    ``{"ply", "action", "best", "value", "best_value", "loss", "mistake"}`` in the game's ``unit``
+    (higher values are better; the loss is what the move made gave away against the best), and a
+    one-line ``summary``. Computed once in the background and stored: while it runs the answer is
+    202 with ``status`` "running" and ``done`` of ``total``. 409 while the match is being played,
+    unless it was created with hints."""
+    match = svc.get_match(session, match_id)
+    out = coach.analysis(session, request.app.state.reviewer, match, svc.seat_of(match, token))
+    if out["status"] == "running":
+        response.status_code = 202
+    return out
+
+
+@router.get("/{match_id}/hint", responses=problems(401, 403, 404, 409))
+def hint(match_id: MatchId, request: Request, session: SessionDep, token: TokenDep) -> dict:
+    """In a match created with hints, the coach's value of every legal move of your current
+    decision (in the game's ``unit``) and the move it prefers. 409 when it is not your turn."""
+    match = svc.get_match(session, match_id)
+    return coach.hint(request.app.state.reviewer, match, svc.seat_of(match, token))
 
 
 @router.get("/{match_id}/events", responses=problems(401, 403, 404, 422, 429, 503))

@@ -23,7 +23,7 @@ GameParam = Annotated[str | None, Query(max_length=32)]
 router = APIRouter(prefix="/api", tags=["results"])
 
 COLUMNS = ["match", "game", "finished_at", "seat", "type", "name", "agent", "level", "score", "won",
-           "humans", "ai_only", "ending"]
+           "humans", "ai_only", "ending", "hints"]
 
 
 def result_rows(session, game: str | None, since: datetime | None = None, limit: int = 100_000) -> list[dict]:
@@ -40,7 +40,8 @@ def result_rows(session, game: str | None, since: datetime | None = None, limit:
             rows.append({"match": m.id, "game": m.game, "finished_at": m.finished_at.isoformat(),
                          "seat": s.seat, "type": s.kind, "name": s.name, "agent": s.agent, "level": s.level,
                          "score": s.score, "won": s.won, "humans": humans, "ai_only": m.ai_only,
-                         "ending": (m.ending or {}).get("kind", "")})
+                         "ending": (m.ending or {}).get("kind", ""),
+                         "hints": m.hints})
     return rows
 
 

@@ -105,9 +105,11 @@ def has_hidden_information(game: Game) -> bool:
 # ----- creating -----
 def create_match(session: Session, pool: AgentPool, game_name: str, seats: list[SeatRequest],
                  options: dict | None = None, seed: int | None = None, delay_ms: int = 700,
-                 rematch_of: str | None = None, client: str | None = None) -> tuple[Match, dict[int, str | None]]:
+                 rematch_of: str | None = None, client: str | None = None,
+                 hints: bool = False) -> tuple[Match, dict[int, str | None]]:
     """A new match; returns it with the secrets to hand out: each human seat's token and, for
-    an AI-only match, the control token under key ``"control"``."""
+    an AI-only match, the control token under key ``"control"``. A match ``hints`` lets its
+    people ask the coach during play; it is marked in the results and left out of the ratings."""
     game = get_game(game_name)
     game.check_players(len(seats))
     options = game.resolve_options(options)
@@ -139,7 +141,7 @@ def create_match(session: Session, pool: AgentPool, game_name: str, seats: list[
     match = Match(id=uuid.uuid4().hex, game=game_name, options=options, seed=seed, state=game.to_json(state),
                   ply=0, status="active", ai_only=not tokens, delay_ms=delay_ms, paused=False, steps=0,
                   last_move_at=time.time(), rematch_of=rematch_of, seats=rows, client=client,
-                  control_hash=hash_token(control_token) if control_token else None)
+                  control_hash=hash_token(control_token) if control_token else None, hints=hints)
     match.__dict__["_parsed_state"] = (0, state)
     session.add(match)
     with writing():
@@ -186,7 +188,7 @@ def _record(session: Session, match: Match, game: Game, state, seat: int, action
         conn.execute(_INSERT_MOVE, {"match_id": match.id, "created_at": now(), **vars(move)})
         for number, (score, won) in results.items():
             conn.execute(_SEAT_RESULT, {"match": match.id, "number": number, "new_score": score, "new_won": won})
-        if over:
+        if over and not match.hints:  # a match with hints is not rated
             ratings.rate_match(session, match.game, match.id, match.seats, winners)
         session.commit()
     for key, value in values.items():
@@ -409,7 +411,7 @@ def _finish_early(session: Session, match: Match, game: Game, ending: dict, winn
         for s in match.seats:
             conn.execute(_SEAT_RESULT, {"match": match.id, "number": s.seat, "new_score": scores[s.seat],
                                         "new_won": s.seat in winners if winners else None})
-        if winners:
+        if winners and not match.hints:  # a match with hints is not rated
             ratings.rate_match(session, match.game, match.id, match.seats, winners)
         session.commit()
     for key, value in (("status", "finished"), ("finished_at", finished_at), ("ending", ending)):
@@ -495,7 +497,7 @@ def match_view(session: Session, match: Match, seat: int | None) -> dict:
     tail = session.connection().execute(_TAIL, {"id": match.id, "limit": LOG_TAIL}).all()[::-1]
     last_ai = next((m for m in reversed(tail) if m.explanation is not None), None)
     return {
-        "id": match.id, "game": match.game, "status": match.status, "ply": match.ply,
+        "id": match.id, "game": match.game, "status": match.status, "ply": match.ply, "hints": match.hints,
         "seat": seat, "to_move": to_move, "ai_only": match.ai_only, "options": match.options,
         "delay_ms": match.delay_ms, "paused": match.paused,
         "created_at": match.created_at.isoformat(), "rematch_of": match.rematch_of,
@@ -539,6 +541,6 @@ def replay(session: Session, match: Match, seat: int | None) -> dict:
         after = game.apply_id(state, move.action)
         steps.append({**move_json(game, match, move, seat), "view": game.observe(after, seat, reveal=reveal)})
     start = game.new_match(len(match.seats), match.seed, match.options)
-    return {"id": match.id, "game": match.game, "status": match.status,
+    return {"id": match.id, "game": match.game, "status": match.status, "hints": match.hints,
             "seats": seats_json(match.seats),
             "start": game.observe(start, seat, reveal=reveal), "moves": steps}
