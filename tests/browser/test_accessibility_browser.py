@@ -112,8 +112,10 @@ def start_as_person(page, server, game: str, seats: int, level: int = 1) -> str:
 
 def test_a_game_played_by_keyboard_alone_keeps_focus_on_the_table(page, server):
     """Skip link, Tab to the board, Enter to move: after each move and the AI's reply the focus is
-    back on one of the board's cells, and the AI's move was read out in the live region."""
-    start_as_person(page, server, "tictactoe", 2)
+    back on one of the board's cells, and the AI's move was read out in the live region. Two moves
+    against Perfect (level 4), too few to end the game, so no finished match lands on the
+    leaderboard that another test reads."""
+    start_as_person(page, server, "tictactoe", 2, level=4)
     status = page.locator("#status")
     status.get_by_text("Your move.").wait_for()
     page.keyboard.press("Tab")
@@ -123,17 +125,13 @@ def test_a_game_played_by_keyboard_alone_keeps_focus_on_the_table(page, server):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.classList.contains('ttt-cell')"):
             break
-    for _ in range(5):
+    for move in range(2):
         logged = page.locator("#log li").count()
         page.keyboard.press("Enter")
         deadline = time.monotonic() + 30
-        while page.locator("#log li").count() < logged + 2 and not re.search(r"win|draw", status.inner_text()):
+        while page.locator("#log li").count() < logged + 2:
             assert time.monotonic() < deadline, "the move and the reply never showed"
             page.wait_for_timeout(100)
-        status.filter(has_text=re.compile(r"Your move|win|draw")).wait_for(timeout=15_000)
-        if "Your move" not in status.inner_text():
-            break
-        assert page.evaluate("document.activeElement.classList.contains('ttt-cell')"), "focus left the board"
-        assert page.locator("#announce").inner_text().startswith("Random: ")
-    assert re.search(r"win|draw", status.inner_text())
-    assert page.evaluate("document.querySelector('.felt').contains(document.activeElement)")
+        status.get_by_text("Your move.").wait_for(timeout=15_000)
+        assert page.evaluate("document.activeElement.classList.contains('ttt-cell')"), f"focus left the board after move {move + 1}"
+        assert page.locator("#announce").inner_text().startswith("Perfect: ")
