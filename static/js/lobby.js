@@ -116,7 +116,7 @@ for (const form of document.querySelectorAll("form.new-match")) {
       const seats = levels.map((level) => ({ type: "agent", level }));
       const name = playerName();
       seats.splice(me, 0, { type: "human", name });
-      const res = await api("/api/matches", { method: "POST", body: { game: game.name, seats, options: readOptions(form, game) } });
+      const res = await api("/api/matches", { method: "POST", body: { game: game.name, seats, options: readOptions(form, game), hints: form.querySelector('[name="hints"]').checked } });
       saveSeat(res.id, me, res.tokens[String(me)]);
       location.href = `/play/${res.id}`;
     } catch (err) {
