@@ -1,4 +1,5 @@
-"""The lobby's game lengths: every one is a valid set of options, "full match" is the defaults, and
+"""What the lobby and the rules pages say about options: every option of every game is named in words
+(and each of its choices); the game lengths: every one is a valid set of options, "full match" is the defaults, and
 "one deal" really ends the match after its first deal (each game's strongest quick rule player in
 every seat, a few seeds; pure random play can run a deal to its move limit with no winner)."""
 import random
@@ -6,11 +7,19 @@ import random
 import pytest
 
 from agents.catalog import make_agent
-from engine import get_game
+from engine import GAMES as ALL_GAMES, get_game
 from engine.base import play_out
 
 GAMES = {"uno": 2, "yaniv": 3, "racko": 2, "queen_of_spades": 4}
 PLAYERS = {"uno": "tactician", "yaniv": "greedyrandom", "racko": "kyle", "queen_of_spades": "rules"}
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_every_option_is_named_in_words(name):
+    for option in get_game(name).options:
+        assert option.title and option.title != option.name, f"{name}: {option.name} has no title in words"
+        if option.choices:
+            assert option.choice_titles and len(option.choice_titles) == len(option.choices), option.name
 
 
 @pytest.mark.parametrize("name", GAMES)
