@@ -135,3 +135,33 @@ def test_a_game_played_by_keyboard_alone_keeps_focus_on_the_table(page, server):
         status.get_by_text("Your move.").wait_for(timeout=15_000)
         assert page.evaluate("document.activeElement.classList.contains('ttt-cell')"), f"focus left the board after move {move + 1}"
         assert page.locator("#announce").inner_text().startswith("Perfect: ")
+
+
+def tab_to(page, selector: str, limit: int = 40) -> None:
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_yaniv_by_keyboard_select_a_card_throw_it_and_draw(page, server):
+    """A Yaniv turn with Tab and Enter: Enter selects a card and focus stays on it; Tab reaches
+    'Draw from the stock'; after the move and the reply focus is still on the table."""
+    start_as_person(page, server, "yaniv", 2)
+    status = page.locator("#status")
+    status.get_by_text("Your move.").wait_for()
+    tab_to(page, ".yv-hand button.yv-card")
+    card = page.evaluate("document.activeElement.dataset.card")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.dataset.card") == card
+    assert page.evaluate("document.activeElement.getAttribute('aria-pressed')") == "true"
+    tab_to(page, 'button.yv-take[data-take="stock"]')
+    logged = page.locator("#log li").count()
+    page.keyboard.press("Enter")
+    deadline = time.monotonic() + 30
+    while page.locator("#log li").count() < logged + 2:
+        assert time.monotonic() < deadline, "the move and the reply never showed"
+        page.wait_for_timeout(100)
+    status.get_by_text("Your move.").wait_for(timeout=15_000)
+    assert page.evaluate("document.querySelector('.felt').contains(document.activeElement)"), "focus left the table"
