@@ -2,7 +2,7 @@
 or critical axe-core violation, and on the phone every button and list box at least 44 px square.
 
 The pages: the lobby, a rules page, watch, results, leaderboard, an agent's page, a person's page, and each game's
-table as the seated person and as a spectator of an AI-only match (every hand shown).
+table as the seated person, as a spectator of an AI-only match (every hand shown), and once resigned.
 """
 import json
 import re
@@ -16,20 +16,22 @@ from agents.catalog import playable_games
 
 SIZES = {"phone": (390, 844), "laptop": (1280, 800)}
 PAGES = ["/", "/rules/uno", "/watch", "/results", "/leaderboard", "/agents/tictactoe/menace-live", "/people/Ann"]
-TABLES = [(game, view) for game in playable_games() for view in ("player", "spectator")]
+TABLES = [(game, view) for game in playable_games() for view in ("player", "spectator", "resigned")]
 SEATS = {"queen_of_spades": 4, "yaniv": 3}  # the rest: two players
 AXE = Axe()
 
 
-def post(server: str, path: str, body: dict) -> dict:
-    request = urllib.request.Request(server + path, json.dumps(body).encode(), {"Content-Type": "application/json"})
+def post(server: str, path: str, body: dict, token: str | None = None) -> dict:
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+    request = urllib.request.Request(server + path, json.dumps(body).encode(), headers)
     with urllib.request.urlopen(request) as reply:
         return json.load(reply)
 
 
 @pytest.fixture(scope="module")
 def tables(server):
-    """One match per game with a person in seat 0, and one AI-only match played slowly."""
+    """Per game: a match with a person in seat 0, an AI-only match played slowly, and a match the
+    person resigned at once (the finished table: result, replay, rematch)."""
     made = {}
     for game in playable_games():
         agents = [{"type": "agent", "level": 1}] * (SEATS.get(game, 2) - 1)
@@ -38,6 +40,9 @@ def tables(server):
         watched = post(server, "/api/matches", {"game": game, "seats": [{"type": "agent", "level": 1}, *agents],
                                                 "delay_ms": 60_000})
         made[game, "spectator"] = (watched["id"], None)
+        over = post(server, "/api/matches", {"game": game, "seats": [{"type": "human", "name": "Ann"}, *agents]})
+        post(server, f"/api/matches/{over['id']}/resign", {}, over["tokens"]["0"])
+        made[game, "resigned"] = (over["id"], over["tokens"]["0"])
     return made
 
 
@@ -80,8 +85,10 @@ def test_tables_fit_the_screen_and_pass_axe(sized, tables, game, view):
                        [f"parlour:seat:{match}", json.dumps({"seat": 0, "token": token})])
     sized.goto(f"/play/{match}")
     sized.locator("#board > *").first.wait_for()
-    if token:
+    if view == "player":
         sized.get_by_text("Your move.").wait_for()
+    elif view == "resigned":
+        sized.get_by_role("button", name="Rematch").wait_for()
     check(sized)
 
 
