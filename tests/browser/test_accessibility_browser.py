@@ -141,6 +141,8 @@ def test_a_game_played_by_keyboard_alone_keeps_focus_on_the_table(page, server):
             page.wait_for_timeout(100)
         status.get_by_text("Your move.").wait_for(timeout=15_000)
         assert page.evaluate("document.activeElement.classList.contains('ttt-cell')"), f"focus left the board after move {move + 1}"
+        ring = page.evaluate("(() => { const s = getComputedStyle(document.activeElement); return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()")
+        assert ring[0] == "solid" and ring[1] >= 3, f"no visible focus ring: {ring}"
         assert page.locator("#announce").inner_text().startswith("Perfect: ")
 
 
