@@ -17,6 +17,8 @@ const controls = document.getElementById("controls");
 const log = document.getElementById("log");
 const thinking = document.getElementById("thinking");
 const seatsList = document.getElementById("seats");
+const announce = document.getElementById("announce");
+const felt = board.closest(".felt");
 const coachPanel = document.getElementById("coach-panel");
 const module = await import(`/static/js/tables/${gameName}.js`);
 const ANIMATION_MS = 550;
@@ -44,6 +46,24 @@ function draw(view = data.view, { animating = false } = {}) {
     match: data,
   };
   module.render(board, view, ctx);
+  keepFocus();
+}
+
+// Keyboard focus stays on the table: a redraw replaces its buttons, so focus that was on the table
+// goes to its first button (else the match's controls once it is over, else the table itself)
+// instead of falling back to the top of the page.
+let focusOnTable = false;
+document.addEventListener("focusin", (event) => { focusOnTable = felt.contains(event.target); });
+function keepFocus() {
+  const at = document.activeElement;
+  if (!focusOnTable || (at && at !== document.body && at !== felt && document.contains(at))) return;
+  const next = board.querySelector("button:not([disabled])") ?? (data?.result ? controls.querySelector("button") : null) ?? felt;
+  next.focus({ preventScroll: next === felt });
+}
+
+// Other players' moves are read out by screen readers (a polite live region).
+function announceMove(m) {
+  if (m.seat !== data.seat) announce.textContent = `${seatName(m.seat)}: ${m.label}`;
 }
 
 function describeStatus() {
@@ -83,6 +103,7 @@ function drawSide() {
     if (data.seats.length === 2) controls.append(el("button", { onclick: () => rematch(true) }, "Swap sides"));
   }
   controls.append(el("a", { class: "button", href: "/" }, "Lobby"));
+  keepFocus();
 }
 
 // Resigning asks first: the button turns into "Resign this match?" with Yes and No.
@@ -160,6 +181,7 @@ async function animate(made) {
     labels.set(m.action, m.label);
     if (i > 0) await sleep(ANIMATION_MS);
     addLog([m]);
+    announceMove(m);
     if (m.explanation) {
       data.last_explanation = { ...m.explanation, seat: m.seat, action: m.action, ply: m.ply };
       renderThinking(thinking, data.last_explanation, labelOf, seatName(m.seat));
@@ -205,6 +227,7 @@ async function follow() {
     if (event === "end") break;
     if (item.match) { data = item.match; remember(data.moves); }
     addLog([item.move]);
+    announceMove(item.move);
     if (!busy && item.match) { draw(); drawSide(); }
   }
   await load();
