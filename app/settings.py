@@ -35,6 +35,8 @@ class Settings(BaseSettings):
     """Behind a reverse proxy: take the client address from the last X-Forwarded-For entry."""
     max_body_bytes: int = 65_536
     """Request bodies above this size are refused with 413 before they are parsed."""
+    abandon_after_s: int = 86_400
+    """A match with no move for this many seconds is finished as abandoned (0: never)."""
     create_limit: int = 30
     """Matches (with people or AI-only) one client may create per minute (0: no limit)."""
 

@@ -30,18 +30,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import random
 import statistics
 import sys
 import time
 from dataclasses import asdict
-from importlib import metadata
 from typing import Callable
 
 from rich.console import Console
 from rich.table import Table
 
+from agents.bench import coach as coach_bench
+from agents.bench.report import machine, machine_line, openspiel_random_deals, peer
 from agents.bench.timing import Result, measure
 from agents.queen_of_spades.rules_player import RulePlayer, choose
 from agents.queen_of_spades.seen import of_table
@@ -122,40 +122,6 @@ def move_times(decisions: int, seed: int) -> dict:
             "median_us": round(1e6 * statistics.median(times), 1), "max_us": round(1e6 * times[-1], 1)}
 
 
-# ----- peers -----
-def openspiel_hearts(n: int, rng: random.Random) -> Callable[[], tuple[int, int]]:
-    import pyspiel
-
-    game = pyspiel.load_game("hearts")
-
-    def chunk() -> tuple[int, int]:
-        moves = 0
-        for _ in range(n):
-            state = game.new_initial_state()
-            state.apply_action(0)  # the first chance node is the pass direction: 0 = "No Pass"
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                    continue
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-                moves += 1
-        return n, moves
-
-    return chunk
-
-
-def peer(name: str, package: str, module: str) -> tuple[str | None, str]:
-    """(version, "") when ``module`` imports, else (None, a line saying why)."""
-    try:
-        __import__(module)
-        return metadata.version(package), ""
-    except (ImportError, metadata.PackageNotFoundError) as err:
-        return None, (f"peer unavailable: {name} ({package}) could not be imported ({err}); "
-                      "install the bench extra: .venv/bin/pip install -e '.[bench]'")
-
-
 # ----- the network levels -----
 NETWORK: list[Callable[[float, int, int, Callable[[str], None]], tuple[list[Result], list[dict]]]] = []
 """Functions ``(seconds, repeats, decisions, progress) -> (results, move times)`` that the
@@ -184,7 +150,7 @@ def run(peers: bool, seconds: float, repeats: int, decisions: int,
         version, note = peer("OpenSpiel", "open_spiel", "pyspiel")
         if version:
             progress(f"OpenSpiel {version} hearts")
-            results.append(measure(f"OpenSpiel {version} hearts", "deals/s", openspiel_hearts(20, rng), seconds,
+            results.append(measure(f"OpenSpiel {version} hearts", "deals/s", openspiel_random_deals("hearts", {}, 20, rng, first=0), seconds,
                                    repeats, peer=True, note="C++ game via pyspiel, no passing, random moves"))
         else:
             notes.append(note)
@@ -204,6 +170,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench queen_of_spad
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per run (default 1)")
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure, the best is kept (default 3)")
     parser.add_argument("--decisions", type=int, default=400, help="act calls timed per agent (default 400)")
+    coach_bench.add_option(parser)
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.repeats < 1 or args.decisions < 0:
         parser.error("--seconds must be positive, --repeats at least 1, --decisions at least 0")
@@ -214,11 +181,12 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench queen_of_spad
                                       lambda what: status.update(f"benchmarking: {what}"))
     core = results[0].per_cpu_second
     goal = {"goal": GOAL, "rules_core": round(core), "met": core >= GOAL}
+    review = coach_bench.measured("queen_of_spades", args.reviews)
     if args.json:
         rows = [{**asdict(r), "per_cpu_second": round(r.per_cpu_second, 1),
                  "per_wall_second": round(r.per_wall_second, 1),
                  "turns_per_unit": round(r.turns_per_unit, 1) if r.turns_per_unit else None} for r in results]
-        print(json.dumps({"machine": machine(), "seconds": args.seconds, "repeats": args.repeats,
+        print(json.dumps({"coach": review, "machine": machine(), "seconds": args.seconds, "repeats": args.repeats,
                           "results": rows, "move_times": latency, "goal": goal, "notes": notes}, indent=1))
         return 0
     table = Table(title=f"Queen of Spades, one core, best of {args.repeats} x {args.seconds:g} s of CPU")
@@ -235,13 +203,10 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench queen_of_spad
                       f"({point['decisions']} act calls)")
     verdict = "met" if goal["met"] else "NOT met"
     console.print(f"goal >= {GOAL:,} random deals/s on one core (rules core, seeded decks): {verdict} ({core:,.0f})")
-    console.print("[dim]" + ", ".join(f"{k} {v}" for k, v in machine().items()) + "[/dim]")
+    console.print(machine_line())
+    if review:
+        console.print(coach_bench.line(review), soft_wrap=True)
     return 0
-
-
-def machine() -> dict:
-    return {"python": platform.python_version(), "platform": platform.platform(),
-            "processor": platform.processor() or platform.machine()}
 
 
 if __name__ == "__main__":

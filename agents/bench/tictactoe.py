@@ -22,17 +22,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import random
 import sys
 from dataclasses import asdict
-from importlib import metadata
 from typing import Callable
 
 import numpy as np
 from rich.console import Console
 from rich.table import Table
 
+from agents.bench import coach as coach_bench
+from agents.bench.report import machine, machine_line, peer
 from agents.bench.timing import Result, measure
 from agents.saved_files import load_saved
 from agents.tictactoe.menace import MenaceConfig
@@ -106,8 +106,8 @@ def run(peers: bool, seconds: float, repeats: int, progress: Callable[[str], Non
                            seconds, repeats, note="apply returns a new state"))
     peer_note = ""
     if peers:
-        try:
-            version = metadata.version("open_spiel")
+        version, peer_note = peer("OpenSpiel", "open_spiel", "pyspiel")
+        if version:
             progress(f"random playouts in OpenSpiel {version}")
             results.append(measure(f"playouts, OpenSpiel {version}", "playouts/s",
                                    openspiel_playouts(1000, rng, persistent=False), seconds, repeats, peer=True,
@@ -115,12 +115,6 @@ def run(peers: bool, seconds: float, repeats: int, progress: Callable[[str], Non
             results.append(measure(f"playouts, OpenSpiel {version} child()", "playouts/s",
                                    openspiel_playouts(1000, rng, persistent=True), seconds, repeats, peer=True,
                                    note="new state per move, as ours"))
-        except ImportError as err:
-            peer_note = (f"peer unavailable: OpenSpiel could not be imported ({err}); "
-                         "install the bench extra: .venv/bin/pip install -e '.[bench]'")
-        except metadata.PackageNotFoundError:
-            peer_note = ("peer unavailable: OpenSpiel is not installed; "
-                         "install the bench extra: .venv/bin/pip install -e '.[bench]'")
     trained = {k: float(v) for k, v in load_saved("tictactoe", "menace-trained")["values"].items()}
     for batch, opponent, table, note in [
         (1, "random", None, "= sequential MENACE"),
@@ -142,6 +136,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench tictactoe") -
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per run (default 1)")
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure, the best is kept (default 3)")
+    coach_bench.add_option(parser)
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.repeats < 1:
         parser.error("--seconds must be positive and --repeats at least 1")
@@ -161,10 +156,11 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench tictactoe") -
                                   "ratio": round(ours / openspiel, 3) if openspiel else None,
                                   "met": ours >= openspiel if openspiel else None},
     }
+    review = coach_bench.measured("tictactoe", args.reviews)
     if args.json:
         rows = [{**asdict(r), "per_cpu_second": round(r.per_cpu_second),
                  "per_wall_second": round(r.per_wall_second)} for r in results]
-        print(json.dumps({"machine": machine(), "seconds": args.seconds, "repeats": args.repeats,
+        print(json.dumps({"coach": review, "machine": machine(), "seconds": args.seconds, "repeats": args.repeats,
                           "results": rows, "goals": goals,
                           "peer_note": peer_note or None}, indent=1))
         return 0
@@ -184,10 +180,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench tictactoe") -
         verdict = "met" if ours >= openspiel else "NOT met"
         console.print(f"goal random playouts >= OpenSpiel's Python API: {verdict} "
                       f"({ours:,.0f} vs {openspiel:,.0f} playouts/s, ratio {ours / openspiel:.2f})")
-    console.print("[dim]" + ", ".join(f"{k} {v}" for k, v in machine().items()) + "[/dim]")
+    console.print(machine_line())
+    if review:
+        console.print(coach_bench.line(review), soft_wrap=True)
     return 0
-
-
-def machine() -> dict:
-    return {"python": platform.python_version(), "numpy": np.__version__, "platform": platform.platform(),
-            "processor": platform.processor() or platform.machine()}

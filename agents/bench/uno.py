@@ -27,18 +27,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import random
 import statistics
 import sys
 import time
 from dataclasses import asdict
-from importlib import metadata
 from typing import Callable
 
 from rich.console import Console
 from rich.table import Table
 
+from agents.bench import coach as coach_bench
+from agents.bench.report import machine, machine_line, openspiel_random_deals, peer
 from agents.bench.timing import Result, measure
 from agents.uno.arena import play_deal
 from agents.uno.heuristics import BetterOffensive
@@ -154,38 +154,6 @@ def rlcard_deals(players: int, n: int, rng: random.Random) -> Callable[[], tuple
     return chunk
 
 
-def openspiel_deals(players: int, n: int, rng: random.Random) -> Callable[[], tuple[int, int]]:
-    import pyspiel
-
-    game = pyspiel.load_game("crazy_eights", {"players": players})
-
-    def chunk() -> tuple[int, int]:
-        moves = 0
-        for _ in range(n):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                    continue
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-                moves += 1
-        return n, moves
-
-    return chunk
-
-
-def peer(name: str, package: str, module: str) -> tuple[str | None, str]:
-    """(version, "") when ``module`` imports, else (None, a line saying why)."""
-    try:
-        __import__(module)
-        return metadata.version(package), ""
-    except (ImportError, metadata.PackageNotFoundError) as err:
-        return None, (f"peer unavailable: {name} ({package}) could not be imported ({err}); "
-                      "install the bench extra: .venv/bin/pip install -e '.[bench]'")
-
-
 def run(peers: bool, seconds: float, repeats: int, decisions: int,
         progress: Callable[[str], None]) -> tuple[list[Result], list[dict], list[str]]:
     rng = random.Random(1)
@@ -213,7 +181,7 @@ def run(peers: bool, seconds: float, repeats: int, decisions: int,
             for players in (2, 4):
                 progress(f"OpenSpiel {version} crazy_eights, {players} players")
                 results.append(measure(f"{players}p OpenSpiel {version} crazy_eights", "deals/s",
-                                       openspiel_deals(players, 50, rng), seconds, repeats, peer=True,
+                                       openspiel_random_deals("crazy_eights", {"players": players}, 50, rng), seconds, repeats, peer=True,
                                        note="C++ game, random legal move"))
         else:
             notes.append(note)
@@ -232,6 +200,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench uno") -> int:
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per run (default 1)")
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure, the best is kept (default 3)")
     parser.add_argument("--decisions", type=int, default=60, help="searched decisions timed per player count")
+    coach_bench.add_option(parser)
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.repeats < 1 or args.decisions < 0:
         parser.error("--seconds must be positive, --repeats at least 1, --decisions at least 0")
@@ -242,10 +211,11 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench uno") -> int:
                                       lambda what: status.update(f"benchmarking: {what}"))
     core2 = results[0].per_cpu_second
     goal = {"goal": GOAL, "two_player_core": round(core2), "met": core2 >= GOAL}
+    review = coach_bench.measured("uno", args.reviews)
     if args.json:
         rows = [{**asdict(r), "per_cpu_second": round(r.per_cpu_second), "per_wall_second": round(r.per_wall_second),
                  "turns_per_unit": round(r.turns_per_unit, 1) if r.turns_per_unit else None} for r in results]
-        print(json.dumps({"machine": machine(), "seconds": args.seconds, "repeats": args.repeats,
+        print(json.dumps({"coach": review, "machine": machine(), "seconds": args.seconds, "repeats": args.repeats,
                           "results": rows, "search": latency, "goal": goal, "notes": notes}, indent=1))
         return 0
     table = Table(title=f"Uno, one core, best of {args.repeats} x {args.seconds:g} s of CPU")
@@ -264,10 +234,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench uno") -> int:
     verdict = "met" if goal["met"] else "NOT met"
     console.print(f"goal >= {GOAL:,} two-player random deals/s on one core (rules core): {verdict} "
                   f"({core2:,.0f})")
-    console.print("[dim]" + ", ".join(f"{k} {v}" for k, v in machine().items()) + "[/dim]")
+    console.print(machine_line())
+    if review:
+        console.print(coach_bench.line(review), soft_wrap=True)
     return 0
-
-
-def machine() -> dict:
-    return {"python": platform.python_version(), "platform": platform.platform(),
-            "processor": platform.processor() or platform.machine()}

@@ -18,6 +18,7 @@ off. ``forced_period`` and ``forced_turn`` are the one place that says when.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from typing import Sequence
 
 from engine.racko import ACTIONS, DISCARD, DRAW_DECK, DRAW_DISCARD, PLACE, Action
@@ -69,7 +70,7 @@ def usable_sequence_length(rack: Sequence[int], max_card: int) -> int:
     return longest
 
 
-class WriteupPlayer:
+class WriteupPlayer(ABC):
     """Base of the write-up's players: ``act`` plays the forced random move when it is due
     (``forced_random``), else ``decide(view)``, which subclasses implement (an action code)."""
 
@@ -87,17 +88,15 @@ class WriteupPlayer:
                                        view["options"]["rack_size"], rng)]
         return ACTIONS[self.decide(view)]
 
+    @abstractmethod
     def decide(self, view: dict) -> int:
-        raise NotImplementedError
+        """The player's action code for ``view`` (no forced random move here)."""
 
 
-class RandomPlayer(WriteupPlayer):
+class RandomPlayer:
     """The write-up's Random (a bozo sort): a fair coin for the source, a random slot or discard."""
 
     name = "random"
-
-    def __init__(self) -> None:
-        super().__init__(forced_random=False)
 
     def act(self, view: dict, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         return ACTIONS[random_code(view["phase"] == "draw", view["drawn_from"] == "discard",

@@ -1,5 +1,6 @@
 """Tournaments: seat rotation, the s.e. format, and the same result on any executor."""
 import json
+import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
@@ -51,7 +52,8 @@ def test_win_shares_and_the_reference_strengths():
 
 def test_a_process_pool_gives_the_same_result_as_one_process():
     serial = run("tictactoe", ["menace-trained", "random"], 300, seed=9, chunk=50)
-    with ProcessPoolExecutor(2) as pool:
+    # spawn: the suite may have imported JAX, whose threads make fork() unsafe
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
         parallel = run("tictactoe", ["menace-trained", "random"], 300, seed=9, executor=pool, chunk=50)
     assert serial.to_json() == parallel.to_json()
 

@@ -8,3 +8,23 @@ def watch(page, game: str, games: int) -> None:
     page.locator("#speed").fill("0")
     page.locator('input[name="games"]').fill(str(games))
     page.get_by_role("button", name="Start").click()
+
+
+def sit_at(page, server: str, game: str, opponents: list[dict], options: dict | None = None,
+           seed: int | None = None) -> str:
+    """Create a match through the API with the person in seat 0, keep its token in this
+    browser as the lobby does, and open its table; returns the match id."""
+    import json
+    import urllib.request
+
+    body = {"game": game, "seats": [{"type": "human", "name": "Ann"}, *opponents], "options": options or {}}
+    if seed is not None:
+        body["seed"] = seed
+    request = urllib.request.Request(f"{server}/api/matches", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    created = json.loads(urllib.request.urlopen(request, timeout=30).read())
+    page.goto("/")
+    page.evaluate("([id, token]) => localStorage.setItem(`parlour:seat:${id}`, JSON.stringify({ seat: 0, token }))",
+                  [created["id"], created["tokens"]["0"]])
+    page.goto(f"/play/{created['id']}")
+    return created["id"]
