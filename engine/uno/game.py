@@ -42,6 +42,11 @@ class Uno(Game[State, Action]):
                "the turn, as in the write-up)."),
         Option("reverse_skips_two", True, "With two players a Reverse skips the other player (off: it only "
                "turns the direction, as in the write-up)."),
+        Option("rotate_dealer", True, "The deal passes one seat to the left each deal, so the lead goes "
+               "round (off: the same seat deals every deal, so the first seat leads every deal of a match, "
+               "as in the write-up's model)."),
+        Option("first_card_acts", True, "A Skip, Reverse or Draw Two turned up to start acts on the first "
+               "player (off: it is only the card to match, as in the write-up's model)."),
         Option("uno_call", False, "Players call UNO with their second-last card; the next player may "
                "catch one who did not (2 cards penalty)."),
         Option("target_score", 500, "Points that end a match.", minimum=1),
@@ -49,11 +54,12 @@ class Uno(Game[State, Action]):
     )
     presets = {
         "writeup": {"play_drawn": False, "reverse_skips_two": False, "wd4_when": "no_other_card",
-                    "wd4_challenge": False},
+                    "wd4_challenge": False, "rotate_dealer": False, "first_card_acts": False},
     }
     """``writeup``: the rules of the Uno write-up's own model (its public code), where they differ
     from the official ones: drawing ends the turn, a two-player Reverse does not skip, a Wild
-    Draw Four only when nothing else plays, no challenge."""
+    Draw Four only when nothing else plays, no challenge, and the first seat leads every deal
+    (the card turned up to start does not act)."""
     counts_whole_matches = True  # the write-up's tournaments, and a person, play whole games to 500
 
     # ----- starting -----

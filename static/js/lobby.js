@@ -105,7 +105,7 @@ for (const form of document.querySelectorAll("form.new-match")) {
       const seats = levels.map((level) => (level === "friend" ? { type: "friend" } : { type: "agent", level: Number(level) }));
       const name = playerName();
       seats.splice(me, 0, { type: "human", name });
-      const res = await api("/api/matches", { method: "POST", body: { game: game.name, seats, options: readOptions(form, game) } });
+      const res = await api("/api/matches", { method: "POST", body: { game: game.name, seats, options: readOptions(form, game), hints: form.querySelector('[name="hints"]').checked } });
       saveSeat(res.id, me, res.tokens[String(me)]);
       if (res.invites) {  // shown once: the links carry the friends' seat tokens
         form.querySelector(".invites")?.remove();

@@ -3,6 +3,7 @@
 // moves, shows the AI replies one by one, the log, the AI-thinking panel and the result.
 import { api, el, events, inviteLinks, loadSeat, saveSeat, sleep } from "./api.js";
 import { renderThinking } from "./thinking.js";
+import { hintButton, showReview } from "./coach.js";
 
 const page = document.getElementById("table-page");
 const matchId = page.dataset.match;
@@ -22,6 +23,7 @@ const controls = document.getElementById("controls");
 const log = document.getElementById("log");
 const thinking = document.getElementById("thinking");
 const seatsList = document.getElementById("seats");
+const coachPanel = document.getElementById("coach-panel");
 const module = await import(`/static/js/tables/${gameName}.js`);
 const ANIMATION_MS = 550;
 
@@ -90,7 +92,8 @@ function drawSide() {
   if (me?.invite === "open") controls.append(joinForm());
   else if (data.status === "waiting" && me && !me.invite) controls.append(startForm());
   if (token && data.status === "active") controls.append(resignButton());
-  if (data.result) controls.append(el("button", { onclick: replay }, "Replay"));
+  if (token && data.hints && data.status === "active" && data.to_move === data.seat) controls.append(hintButton(coachPanel, matchId, token, labelOf));
+  if (data.result) controls.append(el("button", { onclick: replay }, token ? "Replay and review" : "Replay"));
   if (data.result && (token || data.ai_only)) {
     controls.append(el("button", { class: "primary", onclick: () => rematch(false) }, "Rematch"));
     if (data.seats.length === 2) controls.append(el("button", { onclick: () => rematch(true) }, "Swap sides"));
@@ -238,6 +241,7 @@ async function animate(made) {
 async function replay() {
   const r = await api(`/api/matches/${matchId}/replay`, { token });
   let at = r.moves.length;
+  const review = token ? showReview(coachPanel, log, matchId, token, (ply) => go(ply + 1)) : null;
   const slider = el("input", { type: "range", min: 0, max: r.moves.length, value: at, "aria-label": "move" });
   const show = () => {
     const step = at === 0 ? { view: r.start, label: "start", seat: null } : r.moves[at - 1];
@@ -245,6 +249,7 @@ async function replay() {
     status.textContent = at === 0 ? "Replay: the deal" : `Replay ${at}/${r.moves.length}: ${seatName(step.seat)} ${step.label}`;
     if (step.explanation) renderThinking(thinking, { ...step.explanation, seat: step.seat, action: step.action }, labelOf, seatName(step.seat));
     slider.value = at;
+    review?.mark(at - 1);
   };
   const go = (k) => { at = Math.max(0, Math.min(r.moves.length, k)); show(); };
   slider.addEventListener("input", () => go(Number(slider.value)));
