@@ -72,7 +72,8 @@ function applyPreset(form, game, name) {
 
 // The person's name: asked once, kept in this browser, changeable here.
 const nameInput = document.getElementById("player-name");
-nameInput.value = localStorage.getItem("parlour:name") ?? "";
+// ("You" was the old default, stored without asking: ask instead)
+nameInput.value = [null, "You"].includes(localStorage.getItem("parlour:name")) ? "" : localStorage.getItem("parlour:name");
 if (!nameInput.value) nameInput.focus();
 nameInput.addEventListener("change", () => {
   const name = nameInput.value.trim();

@@ -8,6 +8,9 @@ from playwright.sync_api import expect
 from tests.browser.test_yaniv_browser import take_a_turn
 
 
+STATE = "fetch(location.pathname.replace('/play/', '/api/matches/')).then(r => r.json()).then(d => [d.to_move, d.ply, d.status])"
+
+
 def test_two_browsers_join_one_yaniv_table_by_the_invite_link_and_play_a_deal(page, browser, server):
     page.goto("/")
     form = page.locator('form[data-game="yaniv"]')
@@ -36,7 +39,7 @@ def test_two_browsers_join_one_yaniv_table_by_the_invite_link_and_play_a_deal(pa
     players, saw_thinking = [page, friend], False
     deadline = time.time() + 240
     while not all(p.locator(".yv-result").count() for p in players):
-        assert time.time() < deadline, "the deal did not end"
+        assert time.time() < deadline, f"the deal did not end: {[p.locator('#status').inner_text() for p in players]}, {page.evaluate(STATE)}"
         mover = next((p for p in players if p.locator("#status").inner_text() == "Your move."), None)
         if mover is None:
             time.sleep(0.2)
