@@ -3,6 +3,7 @@
 // moves, shows the AI replies one by one, the log, the AI-thinking panel and the result.
 import { api, el, events, loadSeat, saveSeat, sleep } from "./api.js";
 import { renderThinking } from "./thinking.js";
+import { hintButton, showReview } from "./coach.js";
 
 const page = document.getElementById("table-page");
 const matchId = page.dataset.match;
@@ -16,6 +17,9 @@ const controls = document.getElementById("controls");
 const log = document.getElementById("log");
 const thinking = document.getElementById("thinking");
 const seatsList = document.getElementById("seats");
+const announce = document.getElementById("announce");
+const felt = board.closest(".felt");
+const coachPanel = document.getElementById("coach-panel");
 const module = await import(`/static/js/tables/${gameName}.js`);
 const ANIMATION_MS = 550;
 
@@ -42,6 +46,24 @@ function draw(view = data.view, { animating = false } = {}) {
     match: data,
   };
   module.render(board, view, ctx);
+  keepFocus();
+}
+
+// Keyboard focus stays on the table: a redraw replaces its buttons, so focus that was on the table
+// goes to its first button (else the match's controls once it is over, else the table itself)
+// instead of falling back to the top of the page.
+let focusOnTable = false;
+document.addEventListener("focusin", (event) => { focusOnTable = felt.contains(event.target); });
+function keepFocus() {
+  const at = document.activeElement;
+  if (!focusOnTable || (at && at !== document.body && at !== felt && document.contains(at))) return;
+  const next = board.querySelector("button:not([disabled])") ?? (data?.result ? controls.querySelector("button") : null) ?? felt;
+  next.focus({ preventScroll: next === felt });
+}
+
+// Other players' moves are read out by screen readers (a polite live region).
+function announceMove(m) {
+  if (m.seat !== data.seat) announce.textContent = `${seatName(m.seat)}: ${m.label}`;
 }
 
 function describeStatus() {
@@ -74,12 +96,14 @@ function drawSide() {
   renderThinking(thinking, e, labelOf, e ? seatName(e.seat) : "");
   controls.replaceChildren();
   if (token && data.status === "active") controls.append(resignButton());
-  if (data.result) controls.append(el("button", { onclick: replay }, "Replay"));
+  if (token && data.hints && data.status === "active" && data.to_move === data.seat) controls.append(hintButton(coachPanel, matchId, token, labelOf));
+  if (data.result) controls.append(el("button", { onclick: replay }, token ? "Replay and review" : "Replay"));
   if (data.result && (token || data.ai_only)) {
     controls.append(el("button", { class: "primary", onclick: () => rematch(false) }, "Rematch"));
     if (data.seats.length === 2) controls.append(el("button", { onclick: () => rematch(true) }, "Swap sides"));
   }
   controls.append(el("a", { class: "button", href: "/" }, "Lobby"));
+  keepFocus();
 }
 
 // Resigning asks first: the button turns into "Resign this match?" with Yes and No.
@@ -157,6 +181,7 @@ async function animate(made) {
     labels.set(m.action, m.label);
     if (i > 0) await sleep(ANIMATION_MS);
     addLog([m]);
+    announceMove(m);
     if (m.explanation) {
       data.last_explanation = { ...m.explanation, seat: m.seat, action: m.action, ply: m.ply };
       renderThinking(thinking, data.last_explanation, labelOf, seatName(m.seat));
@@ -170,6 +195,7 @@ async function animate(made) {
 async function replay() {
   const r = await api(`/api/matches/${matchId}/replay`, { token });
   let at = r.moves.length;
+  const review = token ? showReview(coachPanel, log, matchId, token, (ply) => go(ply + 1)) : null;
   const slider = el("input", { type: "range", min: 0, max: r.moves.length, value: at, "aria-label": "move" });
   const show = () => {
     const step = at === 0 ? { view: r.start, label: "start", seat: null } : r.moves[at - 1];
@@ -177,6 +203,7 @@ async function replay() {
     status.textContent = at === 0 ? "Replay: the deal" : `Replay ${at}/${r.moves.length}: ${seatName(step.seat)} ${step.label}`;
     if (step.explanation) renderThinking(thinking, { ...step.explanation, seat: step.seat, action: step.action }, labelOf, seatName(step.seat));
     slider.value = at;
+    review?.mark(at - 1);
   };
   const go = (k) => { at = Math.max(0, Math.min(r.moves.length, k)); show(); };
   slider.addEventListener("input", () => go(Number(slider.value)));
@@ -200,6 +227,7 @@ async function follow() {
     if (event === "end") break;
     if (item.match) { data = item.match; remember(data.moves); }
     addLog([item.move]);
+    announceMove(item.move);
     if (!busy && item.match) { draw(); drawSide(); }
   }
   await load();
