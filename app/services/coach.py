@@ -150,7 +150,8 @@ def hint(reviewer: Reviewer, match: Match, seat: int | None) -> dict:
     values = the_coach.values(game.observe(state, seat), legal, None, review_rng(match.id, match.ply)) \
         if len(legal) > 1 else {}
     best = max(values, key=values.__getitem__) if values else (legal[0].id if legal else None)
-    out = {"ply": match.ply, "agent": the_coach.agent, "unit": the_coach.unit, "best": best,
+    out = {"ply": match.ply, "agent": the_coach.agent, "agent_title": spec(match.game, the_coach.agent).title,
+           "unit": the_coach.unit, "best": best,
            "values": {k: round(v, 4) for k, v in values.items()},
            "labels": {a.id: game.action_label(a) for a in legal}}
     with reviewer.lock:

@@ -23,6 +23,8 @@ const controls = document.getElementById("controls");
 const log = document.getElementById("log");
 const thinking = document.getElementById("thinking");
 const seatsList = document.getElementById("seats");
+const announce = document.getElementById("announce");
+const felt = board.closest(".felt");
 const coachPanel = document.getElementById("coach-panel");
 const module = await import(`/static/js/tables/${gameName}.js`);
 const ANIMATION_MS = 550;
@@ -50,6 +52,24 @@ function draw(view = data.view, { animating = false } = {}) {
     match: data,
   };
   module.render(board, view, ctx);
+  keepFocus();
+}
+
+// Keyboard focus stays on the table: a redraw replaces its buttons, so focus that was on the table
+// goes to its first button (else the match's controls once it is over, else the table itself)
+// instead of falling back to the top of the page.
+let focusOnTable = false;
+document.addEventListener("focusin", (event) => { focusOnTable = felt.contains(event.target); });
+function keepFocus() {
+  const at = document.activeElement;
+  if (!focusOnTable || (at && at !== document.body && at !== felt && document.contains(at))) return;
+  const next = board.querySelector("button:not([disabled])") ?? (data?.result ? controls.querySelector("button") : null) ?? felt;
+  next.focus({ preventScroll: next === felt });
+}
+
+// Other players' moves are read out by screen readers (a polite live region).
+function announceMove(m) {
+  if (m.seat !== data.seat) announce.textContent = `${seatName(m.seat)}: ${m.label}`;
 }
 
 function describeStatus() {
@@ -99,6 +119,7 @@ function drawSide() {
     if (data.seats.length === 2) controls.append(el("button", { onclick: () => rematch(true) }, "Swap sides"));
   }
   controls.append(el("a", { class: "button", href: "/" }, "Lobby"));
+  keepFocus();
 }
 
 // A friend's seat opened by its invite link: the joiner gives a name and takes the seat.
@@ -228,6 +249,7 @@ async function animate(made) {
     labels.set(m.action, m.label);
     if (i > 0) await sleep(ANIMATION_MS);
     addLog([m]);
+    announceMove(m);
     if (m.explanation) {
       data.last_explanation = { ...m.explanation, seat: m.seat, action: m.action, ply: m.ply };
       renderThinking(thinking, data.last_explanation, labelOf, seatName(m.seat));
@@ -279,7 +301,7 @@ async function follow() {
   for await (const { event, data: item } of events(`/api/matches/${matchId}/events?after=${data.ply - 1}`, token)) {
     if (event === "end") break;
     if (item.match) { data = item.match; remember(data.moves); }
-    if (item.move) addLog([item.move]);
+    if (item.move) { addLog([item.move]); announceMove(item.move); }
     else if (item.match) addLog(item.match.moves);
     if (!busy && item.match) { draw(); drawSide(); }
   }
