@@ -71,7 +71,7 @@ def summary(coach: Coach, entries: Sequence[dict]) -> str:
         return f"No mistakes: no move cost {coach.threshold:g} {coach.points} or more."
     worst = max(mistakes, key=lambda e: e["loss"])
     count = f"{len(mistakes)} mistake{'s' if len(mistakes) != 1 else ''}"
-    return f"{count}; the worst on move {worst['ply'] + 1} cost {worst['loss']:g} {coach.points}"
+    return f"{count}; the worst on move {worst['ply'] + 1} cost {worst['loss']:.3g} {coach.points}"
 
 
 def from_explanation(make: Callable[[], Any]) -> Values:

@@ -25,7 +25,7 @@ class Match(Base):
     seed: Mapped[int] = mapped_column(BigInteger)  # secret: never in a response, page or log
     state: Mapped[dict] = mapped_column(JSON)
     ply: Mapped[int] = mapped_column(Integer, default=0)
-    status: Mapped[str] = mapped_column(String(16), index=True, default="active")  # active|finished
+    status: Mapped[str] = mapped_column(String(16), index=True, default="active")  # waiting|active|finished
     ai_only: Mapped[bool] = mapped_column(Boolean, default=False)
     delay_ms: Mapped[int] = mapped_column(Integer, default=700)
     paused: Mapped[bool] = mapped_column(Boolean, default=False)
@@ -56,6 +56,8 @@ class Seat(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     score: Mapped[float | None] = mapped_column(Float, nullable=True)
     won: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    invite: Mapped[str | None] = mapped_column(String(8), nullable=True)  # a friend's seat: open|taken
+    client: Mapped[str | None] = mapped_column(String(32), nullable=True)  # hash of the joiner's address
 
     match: Mapped[Match] = relationship(back_populates="seats")
 

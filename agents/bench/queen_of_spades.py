@@ -205,7 +205,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench queen_of_spad
     console.print(f"goal >= {GOAL:,} random deals/s on one core (rules core, seeded decks): {verdict} ({core:,.0f})")
     console.print(machine_line())
     if review:
-        console.print(coach_bench.line(review))
+        console.print(coach_bench.line(review), soft_wrap=True)
     return 0
 
 

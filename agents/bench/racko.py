@@ -212,7 +212,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench racko") -> in
     console.print(f"goal >= {GOAL:,} two-player Kyle-vs-Kyle deals/s on one core: {verdict} ({kyle2:,.0f})")
     console.print(machine_line())
     if review:
-        console.print(coach_bench.line(review))
+        console.print(coach_bench.line(review), soft_wrap=True)
     return 0
 
 

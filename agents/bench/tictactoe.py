@@ -182,5 +182,5 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench tictactoe") -
                       f"({ours:,.0f} vs {openspiel:,.0f} playouts/s, ratio {ours / openspiel:.2f})")
     console.print(machine_line())
     if review:
-        console.print(coach_bench.line(review))
+        console.print(coach_bench.line(review), soft_wrap=True)
     return 0

@@ -236,5 +236,5 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench uno") -> int:
                   f"({core2:,.0f})")
     console.print(machine_line())
     if review:
-        console.print(coach_bench.line(review))
+        console.print(coach_bench.line(review), soft_wrap=True)
     return 0

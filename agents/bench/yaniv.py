@@ -162,5 +162,5 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench yaniv") -> in
     console.print(line + f" (goal under {SCHEDULE_GOAL:.0f} s)")
     console.print(machine_line())
     if review:
-        console.print(coach_bench.line(review))
+        console.print(coach_bench.line(review), soft_wrap=True)
     return 0

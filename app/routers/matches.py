@@ -15,7 +15,7 @@ from app.deps import ClientDep, PoolDep, SessionDep, TokenDep, client_address
 from app.limits import CreateLimit
 from app.problems import problems
 from app.models import Match, Move, Seat
-from app.services import coach, matches as svc
+from app.services import coach, invites, matches as svc
 from app.services.notifier import NOTIFIER
 from app.services.people import clean_name
 from app.services.errors import Forbidden, Unauthorized
@@ -30,7 +30,8 @@ Name = Annotated[str, Field(max_length=256), AfterValidator(clean_name)]
 
 
 class SeatIn(BaseModel):
-    type: Literal["human", "agent"]
+    type: Literal["human", "agent", "friend"] = Field(description="a person (the creator), an AI, or a friend "
+                                                      "invited by a link (the match waits until they join)")
     name: Name | None = Field(None, description="shown at the table; printable text, 1 to 32 characters (not an identity: there are no accounts)")
     level: int | None = Field(None, ge=1, le=100, description="an agent seat's level (or give agent)")
     agent: str | None = Field(None, max_length=64, description="an agent seat's agent id (or give level)")
@@ -40,8 +41,8 @@ class SeatIn(BaseModel):
         given = (self.level is not None) + (self.agent is not None)
         if self.type == "agent" and given != 1:
             raise ValueError("an agent seat names exactly one of 'level' or 'agent'")
-        if self.type == "human" and given:
-            raise ValueError("a human seat has no 'level' or 'agent'")
+        if self.type != "agent" and given:
+            raise ValueError(f"a {self.type} seat has no 'level' or 'agent'")
         return self
 
 
@@ -60,6 +61,15 @@ class MoveIn(BaseModel):
     ply: int | None = Field(None, ge=0, le=MAX_PLY, description="the ply you saw; a stale one is refused with 409")
 
 
+class JoinIn(BaseModel):
+    name: Name = Field(description="the joiner's name: printable text, 1 to 32 characters")
+
+
+class StartIn(BaseModel):
+    levels: dict[int, Annotated[int, Field(ge=1, le=100)]] = Field(
+        max_length=10, description="the level of the AI to seat in each empty friend's seat, by seat number")
+
+
 class ControlIn(BaseModel):
     action: Literal["pause", "resume", "step", "speed"]
     delay_ms: int | None = Field(None, ge=0, le=60_000)
@@ -70,15 +80,20 @@ class RematchIn(BaseModel):
 
 
 def created(match, secrets: dict) -> dict:
+    """The new match's id and secrets: each person's token, and for each friend's seat the path of
+    its invite link (the token rides in the fragment, which browsers never send to a server)."""
     control = secrets.pop("control", None)
-    return {"id": match.id, "tokens": {str(k): v for k, v in secrets.items()},
-            **({"control_token": control} if control else {})}
+    invites = {str(s.seat): f"/play/{match.id}#join={s.seat}.{secrets[s.seat]}" for s in match.seats if s.invite}
+    return {"id": match.id, "status": match.status, "tokens": {str(k): v for k, v in secrets.items()},
+            **({"invites": invites} if invites else {}), **({"control_token": control} if control else {})}
 
 
 @router.post("", status_code=201, responses=problems(400, 413, 422, 429), dependencies=[CreateLimit])
 async def create(body: MatchIn, session: SessionDep, pool: PoolDep, client: ClientDep) -> dict:
     """Create a match. Human seats get a secret token each (send it as ``Authorization: Bearer``);
-    an AI-only match gets a ``control_token`` for pausing, stepping and its speed."""
+    an AI-only match gets a ``control_token`` for pausing, stepping and its speed. Friends' seats
+    get a token too, and an invite link each (``invites``): the match is ``waiting`` until every
+    friend has joined (``POST /join``) or the creator starts it (``POST /start``)."""
     seats = [svc.SeatRequest(s.type, s.name, s.level, s.agent) for s in body.seats]
     match, secrets = await run_in_threadpool(svc.create_match, session, pool, body.game, seats, body.options,
                                              body.seed, body.delay_ms, client=client, hints=body.hints)
@@ -89,7 +104,7 @@ async def create(body: MatchIn, session: SessionDep, pool: PoolDep, client: Clie
 def list_matches(session: SessionDep, game: Annotated[str | None, Query(max_length=32)] = None,
                  agent: Annotated[str | None, Query(max_length=64)] = None,
                  level: Annotated[int | None, Query(ge=1, le=100)] = None,
-                 status: Literal["active", "finished"] | None = None,
+                 status: Literal["waiting", "active", "finished"] | None = None,
                  since: datetime | None = None, until: datetime | None = None,
                  page: Annotated[int, Query(ge=1, le=100_000)] = 1,
                  per_page: Annotated[int, Query(ge=1, le=200)] = 20) -> dict:
@@ -138,8 +153,8 @@ async def move(match_id: MatchId, body: MoveIn, session: SessionDep, pool: PoolD
             raise Unauthorized("moves need the seat's token: Authorization: Bearer <token>")
         game = svc.get_game(match.game)
         made = svc.play_human(session, pool, match, seat, body.action, body.ply)
-        return {**svc.match_view(session, match, seat),
-                "made": [{**svc.move_json(game, match, m, seat), "view": v} for m, v in made]}
+        moves = svc.moves_json(game, match, [m for m, _ in made], seat)
+        return {**svc.match_view(session, match, seat), "made": [{**m, "view": v} for m, (_, v) in zip(moves, made)]}
 
     return await run_in_threadpool(play)
 
@@ -159,6 +174,37 @@ async def resign(match_id: MatchId, session: SessionDep, pool: PoolDep, token: T
     return await run_in_threadpool(run)
 
 
+@router.post("/{match_id}/join", responses=problems(400, 401, 403, 404, 409, 413, 422))
+async def join(match_id: MatchId, body: JoinIn, session: SessionDep, pool: PoolDep, token: TokenDep,
+               client: ClientDep) -> dict:
+    """Take a friend's seat with the token of its invite link, under a name; the match starts when
+    every friend's seat is taken. Returns the seat's view."""
+    def run() -> dict:
+        match = svc.get_match(session, match_id)
+        seat = svc.seat_of(match, token)
+        if seat is None:
+            raise Unauthorized("joining needs the invite's token: Authorization: Bearer <token>")
+        invites.join(session, pool, match, seat, body.name, client)
+        return svc.match_view(session, svc.read_match(session, match_id), seat)
+
+    return await run_in_threadpool(run)
+
+
+@router.post("/{match_id}/start", responses=problems(400, 401, 403, 404, 409, 413, 422))
+async def start(match_id: MatchId, body: StartIn, session: SessionDep, pool: PoolDep, token: TokenDep) -> dict:
+    """The creator starts a waiting match at once, with an AI of the given level in each friend's
+    seat nobody has taken. Returns the creator's view."""
+    def run() -> dict:
+        match = svc.get_match(session, match_id)
+        seat = svc.seat_of(match, token)
+        if seat is None:
+            raise Unauthorized("starting needs the creator's token: Authorization: Bearer <token>")
+        invites.start(session, pool, match, seat, body.levels)
+        return svc.match_view(session, svc.read_match(session, match_id), seat)
+
+    return await run_in_threadpool(run)
+
+
 @router.post("/{match_id}/control", responses=problems(400, 401, 403, 404, 409, 413, 422))
 def control(match_id: MatchId, body: ControlIn, session: SessionDep, token: TokenDep) -> dict:
     """Pause, resume, step or change the speed of a watched AI-only match: needs the
@@ -172,11 +218,15 @@ def control(match_id: MatchId, body: ControlIn, session: SessionDep, token: Toke
 def rematch(match_id: MatchId, body: RematchIn, session: SessionDep, pool: PoolDep, token: TokenDep,
             client: ClientDep) -> dict:
     """A new match with the same seats (rotated with ``swap``); the caller must hold a seat's
-    token unless the match was AI-only. Returns the new id and tokens."""
+    token unless the match was AI-only. The other people at the table get friends' seats (with
+    invite links, under their names). Returns the new id, tokens and invites."""
     old = svc.get_match(session, match_id)
-    if not old.ai_only and svc.seat_of(old, token) is None:
-        raise (Unauthorized if token is None else Forbidden)("a rematch needs the token of a seat of this match")
-    seats = [svc.SeatRequest(s.kind, s.name, s.level, s.agent) for s in old.seats]
+    caller = svc.seat_of(old, token)
+    if not old.ai_only and caller is None:
+        raise Unauthorized("a rematch needs the token of a seat of this match")
+    # at a table of several people, the others are invited again (their links go to the caller)
+    seats = [svc.SeatRequest("friend" if s.kind == "human" and caller is not None and s.seat != caller else s.kind,
+                             s.name, s.level, s.agent) for s in old.seats]
     if body.swap:
         seats = seats[1:] + seats[:1]
     match, secrets = svc.create_match(session, pool, old.game, seats, old.options, None, old.delay_ms,
@@ -218,7 +268,8 @@ def hint(match_id: MatchId, request: Request, session: SessionDep, token: TokenD
 async def events(match_id: MatchId, request: Request, token: TokenDep,
                  after: Annotated[int, Query(ge=-1, le=MAX_PLY)] = -1) -> StreamingResponse:
     """Server-sent events: ``move`` (with the viewer's new view) for every move as it happens,
-    ``end`` when the match is over. AI-only matches advance here at their ``delay_ms``.
+    ``seats`` (the viewer's view) when a friend joins or a waiting match starts, ``end`` when
+    the match is over. AI-only matches advance here at their ``delay_ms``.
 
     A stream sleeps until a move of its match wakes it (or, for an AI-only match, until its
     next move is due); moves made by another server process are found by a slow database poll
@@ -233,9 +284,11 @@ async def events(match_id: MatchId, request: Request, token: TokenDep,
     seat = await run_in_threadpool(check)
     release = request.app.state.streams.acquire(client_address(request))
 
-    def poll(last: int) -> tuple[list[dict], bool, float | None]:
-        """New moves after ``last`` (making the next move of an AI-only match if it is due),
-        whether the match is over, and the seconds until its next move is due (None: not AI-only)."""
+    def poll(last: int, seen: tuple | None) -> tuple[list[dict], dict | None, tuple, bool, float | None]:
+        """New moves after ``last`` (making the next move of an AI-only match if it is due), the
+        viewer's view when the seats or the status changed since ``seen`` (a friend joined, the
+        match started), the new ``seen``, whether the match is over, and the seconds until its
+        next move is due (None: not AI-only)."""
         with sessions() as session:
             match = svc.read_match(session, match_id)
             if svc.due(match):
@@ -249,19 +302,24 @@ async def events(match_id: MatchId, request: Request, token: TokenDep,
             out = []
             if new:
                 view = svc.match_view(session, match, seat)
-                out = [{"move": svc.move_json(game, match, m, seat)} for m in new]
+                out = [{"move": m} for m in svc.moves_json(game, match, new, seat)]
                 out[-1]["match"] = view
-            return out, match.status != "active", svc.due_in(match)
+            now_seen = (match.status, tuple((x.kind, x.name, x.invite) for x in match.seats))
+            changed = now_seen != seen and (seen is not None or match.status == "waiting")
+            seats = {"match": out[-1]["match"] if out else svc.match_view(session, match, seat)} if changed else None
+            return out, seats, now_seen, match.status == "finished", svc.due_in(match)
 
     async def stream():
-        last = after
+        last, seen = after, None
         fallback = FALLBACK_POLL_S[0]
         sub = NOTIFIER.subscribe(match_id)
         try:
             yield "retry: 2000\n\n"
             while True:
                 sub.arm()
-                items, over, due_in = await run_in_threadpool(poll, last)
+                items, seats, seen, over, due_in = await run_in_threadpool(poll, last, seen)
+                if seats:
+                    yield f"event: seats\ndata: {json.dumps(seats)}\n\n"
                 for item in items:
                     last = item["move"]["ply"]
                     yield f"event: move\ndata: {json.dumps(item)}\n\n"

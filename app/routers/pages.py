@@ -53,6 +53,13 @@ def leaderboard(request: Request, game: str | None = None):
     return render(request, "leaderboard.html", page="leaderboard", game=game if game in names else names[0])
 
 
+@router.get("/rules/{game}", response_class=HTMLResponse)
+def rules(request: Request, game: Annotated[str, PathParam(max_length=32)]):
+    if game not in [g["name"] for g in catalog.all_games()]:
+        raise NotFound(f"no rules page for {game!r}")
+    return render(request, "rules.html", page="rules", game=catalog.game_json(game))
+
+
 @router.get("/people/{name}", response_class=HTMLResponse)
 def person_page(request: Request, name: Annotated[str, PathParam(max_length=256)]):
     try:

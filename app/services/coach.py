@@ -19,12 +19,13 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from agents.catalog import coach as game_coach
+from agents.catalog import coach as game_coach, spec
 from agents.coach import Coach, is_mistake, review, summary
 from app.db import writing
 from app.models import Match, Move, MoveReview
 from app.services.errors import Conflict, Unauthorized
 from app.services.matches import get_game, replay_states, state_of
+from engine import RESIGN, Game
 
 log = logging.getLogger("parlour.coach")
 HINTS_KEPT = 256
@@ -107,19 +108,28 @@ def analysis(session: Session, reviewer: Reviewer, match: Match, seat: int | Non
     total = session.scalar(select(func.count()).where(Move.match_id == match.id, Move.seat == seat))
     rows = list(session.scalars(select(MoveReview).where(MoveReview.match_id == match.id, MoveReview.seat == seat)
                                 .order_by(MoveReview.ply)))
-    entries = [entry(the_coach, r) for r in rows]
+    game = get_game(match.game)
+    entries = [entry(game, the_coach, r) for r in rows]
     running = len(rows) < total
     if running:
         reviewer.start(match.id, seat)
     return {"status": "running" if running else "done", "done": len(rows), "total": total,
-            "game": match.game, "seat": seat, "agent": the_coach.agent, "unit": the_coach.unit,
+            "game": match.game, "seat": seat, "agent": the_coach.agent,
+            "agent_title": spec(match.game, the_coach.agent).title, "unit": the_coach.unit,
             "threshold": the_coach.threshold, "hints": match.hints, "entries": entries,
             "summary": None if running else summary(the_coach, entries)}
 
 
-def entry(the_coach: Coach, row: MoveReview) -> dict:
+def entry(game: Game, the_coach: Coach, row: MoveReview) -> dict:
     return {"ply": row.ply, "action": row.action, "best": row.best, "value": row.value,
-            "best_value": row.best_value, "loss": row.loss, "mistake": is_mistake(the_coach, row.loss)}
+            "best_value": row.best_value, "loss": row.loss, "mistake": is_mistake(the_coach, row.loss),
+            "label": label(game, row.action), "best_label": label(game, row.best)}
+
+
+def label(game: Game, action_id: str | None) -> str | None:
+    if action_id is None:
+        return None
+    return "resigns" if action_id == RESIGN else game.action_label(game.parse_action(action_id))
 
 
 def hint(reviewer: Reviewer, match: Match, seat: int | None) -> dict:
@@ -140,7 +150,8 @@ def hint(reviewer: Reviewer, match: Match, seat: int | None) -> dict:
     values = the_coach.values(game.observe(state, seat), legal, None, review_rng(match.id, match.ply)) \
         if len(legal) > 1 else {}
     best = max(values, key=values.__getitem__) if values else (legal[0].id if legal else None)
-    out = {"ply": match.ply, "agent": the_coach.agent, "unit": the_coach.unit, "best": best,
+    out = {"ply": match.ply, "agent": the_coach.agent, "agent_title": spec(match.game, the_coach.agent).title,
+           "unit": the_coach.unit, "best": best,
            "values": {k: round(v, 4) for k, v in values.items()},
            "labels": {a.id: game.action_label(a) for a in legal}}
     with reviewer.lock:

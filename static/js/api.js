@@ -55,6 +55,26 @@ export async function* events(path, token, signal) {
   }
 }
 
+// The invite links of a new match's friends' seats, each with a copy button: shown once (each
+// carries its seat's token, in the fragment, which the browser never sends to a server).
+export function inviteLinks(matchId, invites) {
+  const rows = Object.entries(invites).map(([seat, path]) => {
+    const url = new URL(path, location.origin).href;
+    const field = el("input", { readonly: true, value: url, class: "invite-url", "aria-label": `invite link for seat ${Number(seat) + 1}` });
+    const copy = el("button", { type: "button", class: "copy" }, "Copy");
+    copy.addEventListener("click", async () => {
+      field.select();
+      try { await navigator.clipboard.writeText(url); } catch { document.execCommand?.("copy"); }
+      copy.textContent = "Copied";
+    });
+    return el("li", {}, `Seat ${Number(seat) + 1}: `, field, copy);
+  });
+  return el("div", { class: "invites panel", role: "region", "aria-label": "invite links" },
+    el("p", {}, "Send each friend their link: it opens the table at their seat. The links are shown only now."),
+    el("ol", {}, rows),
+    el("a", { class: "button primary", href: `/play/${matchId}` }, "Go to the table"));
+}
+
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export function el(tag, attrs = {}, ...children) {
@@ -69,13 +89,15 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-// "62% ±3 vs Random" style text from a calibration entry.
+// A calibration entry in words: "wins 7 in 100 against Perfect (±1) · …", or points a deal.
 export function strengthText(s) {
   if (!s) return "not measured yet";
   const counts = Object.values(s.vs)[0]?.counts;  // what was counted, e.g. "whole games to 500"
+  const per100 = (x) => Math.round(100 * x);
   return Object.entries(s.vs).map(([ref, r]) => (r.unit === "points per deal"
-    ? `${r.score >= 0 ? "+" : "−"}${Math.abs(r.score).toFixed(2)} ±${r.half_width.toFixed(2)} points a deal vs ${ref}`
-    : `${Math.round(100 * r.score)}% ±${Math.round(100 * r.half_width)} vs ${ref}`)).join(" · ") + (counts ? ` (${counts})` : "");
+    ? `${r.score >= 0 ? "+" : "−"}${Math.abs(r.score).toFixed(2)} points a deal against ${ref} (±${r.half_width.toFixed(2)})`
+    : `wins ${per100(r.win ?? r.score)}${per100(r.draw ?? 0) ? `, draws ${per100(r.draw)},` : ""} in 100 against ${ref} (±${per100(r.half_width)})`))
+    .join(" · ") + (counts ? ` (${counts})` : "");
 }
 
 export const pct = (x) => `${Math.round(100 * x)}%`;

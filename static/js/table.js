@@ -1,13 +1,20 @@
 // The table page of any game: loads the match, draws it with the game's module
 // (static/js/tables/<game>.js exports render(root, view, ctx)), sends the person's
 // moves, shows the AI replies one by one, the log, the AI-thinking panel and the result.
-import { api, el, events, loadSeat, saveSeat, sleep } from "./api.js";
+import { api, el, events, inviteLinks, loadSeat, saveSeat, sleep } from "./api.js";
 import { renderThinking } from "./thinking.js";
+import { hintButton, showReview } from "./coach.js";
 
 const page = document.getElementById("table-page");
 const matchId = page.dataset.match;
 const gameName = page.dataset.game;
 const gameInfo = window.PARLOUR_GAMES.find((g) => g.name === gameName);
+// An invite link (#join=SEAT.TOKEN) gives this browser a friend's seat: kept, then taken off the address.
+const invited = /^#join=(\d+)\.([\w-]+)$/.exec(location.hash);
+if (invited) {
+  saveSeat(matchId, Number(invited[1]), invited[2]);
+  history.replaceState(null, "", location.pathname);
+}
 const mine = loadSeat(matchId);
 const token = mine?.token ?? null;
 const board = document.getElementById("board");
@@ -16,6 +23,9 @@ const controls = document.getElementById("controls");
 const log = document.getElementById("log");
 const thinking = document.getElementById("thinking");
 const seatsList = document.getElementById("seats");
+const announce = document.getElementById("announce");
+const felt = board.closest(".felt");
+const coachPanel = document.getElementById("coach-panel");
 const module = await import(`/static/js/tables/${gameName}.js`);
 const ANIMATION_MS = 550;
 
@@ -42,6 +52,24 @@ function draw(view = data.view, { animating = false } = {}) {
     match: data,
   };
   module.render(board, view, ctx);
+  keepFocus();
+}
+
+// Keyboard focus stays on the table: a redraw replaces its buttons, so focus that was on the table
+// goes to its first button (else the match's controls once it is over, else the table itself)
+// instead of falling back to the top of the page.
+let focusOnTable = false;
+document.addEventListener("focusin", (event) => { focusOnTable = felt.contains(event.target); });
+function keepFocus() {
+  const at = document.activeElement;
+  if (!focusOnTable || (at && at !== document.body && at !== felt && document.contains(at))) return;
+  const next = board.querySelector("button:not([disabled])") ?? (data?.result ? controls.querySelector("button") : null) ?? felt;
+  next.focus({ preventScroll: next === felt });
+}
+
+// Other players' moves are read out by screen readers (a polite live region).
+function announceMove(m) {
+  if (m.seat !== data.seat) announce.textContent = `${seatName(m.seat)}: ${m.label}`;
 }
 
 function describeStatus() {
@@ -58,6 +86,11 @@ function describeStatus() {
     if (data.seat !== null && w.includes(data.seat)) return `${resigned}You win!` + unlearned.join("");
     return `${resigned}${names} ${w.length > 1 ? "win" : "wins"}.` + unlearned.join("");
   }
+  if (data.status === "waiting") {
+    const open = data.seats.filter((s) => s.invite === "open").length;
+    const friends = data.seats.filter((s) => s.invite).length;
+    return `Waiting for friends: ${friends - open} of ${friends} joined.`;
+  }
   if (data.to_move === null) return "";
   if (data.to_move === data.seat) return "Your move.";
   return `${seatName(data.to_move)} is thinking…`;
@@ -69,17 +102,73 @@ function drawSide() {
   seatsList.replaceChildren(...data.seats.map((s) => el("li", { class: s.seat === data.to_move ? "to-move" : "" },
     el("strong", {}, s.display_name), s.seat === data.seat ? " (you)" : "",
     s.type === "agent" ? el("span", { class: "muted" }, ` · ${s.level ? `level ${s.level}` : s.agent}`) : "",
+    s.invite === "open" ? el("span", { class: "muted invite-open" }, " · invited, not joined yet")
+      : s.invite === "taken" && data.status === "waiting" ? el("span", { class: "joined" }, " · joined") : "",
     s.score !== null ? el("span", { class: "score" }, ` ${s.score}`) : "")));
   const e = data.last_explanation;
   renderThinking(thinking, e, labelOf, e ? seatName(e.seat) : "");
   controls.replaceChildren();
+  const me = data.seat === null ? null : data.seats[data.seat];
+  if (me?.invite === "open") controls.append(joinForm());
+  else if (data.status === "waiting" && me && !me.invite) controls.append(startForm());
   if (token && data.status === "active") controls.append(resignButton());
-  if (data.result) controls.append(el("button", { onclick: replay }, "Replay"));
+  if (token && data.hints && data.status === "active" && data.to_move === data.seat) controls.append(hintButton(coachPanel, matchId, token, labelOf));
+  if (data.result) controls.append(el("button", { onclick: replay }, token ? "Replay and review" : "Replay"));
   if (data.result && (token || data.ai_only)) {
     controls.append(el("button", { class: "primary", onclick: () => rematch(false) }, "Rematch"));
     if (data.seats.length === 2) controls.append(el("button", { onclick: () => rematch(true) }, "Swap sides"));
   }
   controls.append(el("a", { class: "button", href: "/" }, "Lobby"));
+  keepFocus();
+}
+
+// A friend's seat opened by its invite link: the joiner gives a name and takes the seat.
+function joinForm() {
+  const name = el("input", { name: "join-name", maxlength: 32, required: true, "aria-label": "your name",
+    value: localStorage.getItem("parlour:name") ?? "", placeholder: "your name" });
+  const error = el("span", { class: "error", role: "alert" });
+  const form = el("form", { class: "join" }, el("label", {}, "You are invited to this table. Your name ", name),
+    el("button", { type: "submit", class: "primary" }, "Take the seat"), error);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      data = await api(`/api/matches/${matchId}/join`, { method: "POST", token, body: { name: name.value } });
+      localStorage.setItem("parlour:name", name.value.trim());
+      remember(data.moves);
+      addLog(data.moves);
+      draw();
+      drawSide();
+      follow();
+    } catch (err) { error.textContent = err.message; }
+  });
+  setTimeout(() => name.focus());
+  return form;
+}
+
+// The creator of a waiting table can start at once, with an AI of a chosen level in each empty seat.
+function startForm() {
+  const selects = data.seats.filter((s) => s.invite === "open").map((s) => {
+    const select = el("select", { name: `start-level${s.seat}`, "aria-label": `AI level for seat ${s.seat + 1}` });
+    for (const l of gameInfo.levels) select.append(el("option", { value: l.level }, `${l.level}. ${l.title}`));
+    select.value = String(Math.min(2, gameInfo.levels.length));
+    return [s.seat, select];
+  });
+  const error = el("span", { class: "error", role: "alert" });
+  const form = el("form", { class: "start-now" },
+    ...selects.map(([seat, select]) => el("label", {}, `Seat ${seat + 1}: an AI of level `, select)),
+    el("button", { type: "submit" }, "Start now with AIs in the empty seats"), error);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const levels = Object.fromEntries(selects.map(([seat, select]) => [seat, Number(select.value)]));
+      data = await api(`/api/matches/${matchId}/start`, { method: "POST", token, body: { levels } });
+      remember(data.moves);
+      addLog(data.moves);
+      draw();
+      drawSide();
+    } catch (err) { error.textContent = err.message; }
+  });
+  return form;
 }
 
 // Resigning asks first: the button turns into "Resign this match?" with Yes and No.
@@ -114,7 +203,9 @@ async function resign() {
 function addLog(moves) {
   for (const m of moves) {
     if (log.querySelector(`[data-ply="${m.ply}"]`)) continue;
-    log.append(el("li", { "data-ply": m.ply }, el("strong", {}, seatName(m.seat)), ` ${m.label}`));
+    // in ply order: with several people, a move over the event stream can arrive mid-animation
+    const later = [...log.children].find((li) => Number(li.dataset.ply) > m.ply);
+    log.insertBefore(el("li", { "data-ply": m.ply }, el("strong", {}, seatName(m.seat)), ` ${m.label}`), later ?? null);
   }
   log.scrollTop = log.scrollHeight;
 }
@@ -136,7 +227,8 @@ async function play(actionId) {
   try {
     const res = await api(`/api/matches/${matchId}/moves`, { method: "POST", token, body: { action: actionId, ply: data.ply } });
     await animate(res.made);
-    data = res;
+    // another person's move may have come over the event stream meanwhile: keep the newer view
+    if (res.ply >= data.ply || res.status !== "active") data = res;
     remember(res.moves);
   } catch (err) {
     status.textContent = err.message;
@@ -157,6 +249,7 @@ async function animate(made) {
     labels.set(m.action, m.label);
     if (i > 0) await sleep(ANIMATION_MS);
     addLog([m]);
+    announceMove(m);
     if (m.explanation) {
       data.last_explanation = { ...m.explanation, seat: m.seat, action: m.action, ply: m.ply };
       renderThinking(thinking, data.last_explanation, labelOf, seatName(m.seat));
@@ -170,6 +263,7 @@ async function animate(made) {
 async function replay() {
   const r = await api(`/api/matches/${matchId}/replay`, { token });
   let at = r.moves.length;
+  const review = token ? showReview(coachPanel, log, matchId, token, (ply) => go(ply + 1)) : null;
   const slider = el("input", { type: "range", min: 0, max: r.moves.length, value: at, "aria-label": "move" });
   const show = () => {
     const step = at === 0 ? { view: r.start, label: "start", seat: null } : r.moves[at - 1];
@@ -177,6 +271,7 @@ async function replay() {
     status.textContent = at === 0 ? "Replay: the deal" : `Replay ${at}/${r.moves.length}: ${seatName(step.seat)} ${step.label}`;
     if (step.explanation) renderThinking(thinking, { ...step.explanation, seat: step.seat, action: step.action }, labelOf, seatName(step.seat));
     slider.value = at;
+    review?.mark(at - 1);
   };
   const go = (k) => { at = Math.max(0, Math.min(r.moves.length, k)); show(); };
   slider.addEventListener("input", () => go(Number(slider.value)));
@@ -189,19 +284,28 @@ async function replay() {
 
 async function rematch(swap) {
   const res = await api(`/api/matches/${matchId}/rematch`, { method: "POST", token, body: { swap } });
-  for (const [seat, t] of Object.entries(res.tokens)) saveSeat(res.id, Number(seat), t);
+  for (const [seat, t] of Object.entries(res.tokens)) if (!res.invites?.[seat]) saveSeat(res.id, Number(seat), t);
+  if (res.invites) {  // the other people at this table get new links: shown once, here
+    controls.replaceChildren(inviteLinks(res.id, res.invites));
+    return;
+  }
   location.href = `/play/${res.id}`;
 }
 
 // Spectators (and tables with several people) follow the match live.
+let following = false;
 async function follow() {
-  if (data.status !== "active" || (token && data.seats.filter((s) => s.type === "human").length < 2)) return;
+  if (following || data.status === "finished" || (token && data.seats.filter((s) => s.type === "human").length < 2)) return;
+  if (data.seats[data.seat]?.invite === "open") return;  // the joiner follows once seated
+  following = true;
   for await (const { event, data: item } of events(`/api/matches/${matchId}/events?after=${data.ply - 1}`, token)) {
     if (event === "end") break;
     if (item.match) { data = item.match; remember(data.moves); }
-    addLog([item.move]);
+    if (item.move) { addLog([item.move]); announceMove(item.move); }
+    else if (item.match) addLog(item.match.moves);
     if (!busy && item.match) { draw(); drawSide(); }
   }
+  following = false;
   await load();
 }
 

@@ -61,3 +61,15 @@ def test_bench_queen_of_spades_reports_deals_goal_and_move_time(capsys):
     assert data["goal"]["goal"] == 15000 and data["move_times"][0]["agent"] == "rules"
     assert data["coach"]["agent"] == "search" and data["coach"]["max_cpu_ms"] > 0
     assert all(r["per_cpu_second"] > 0 for r in data["results"])
+
+
+def test_a_missing_peer_names_the_bench_extra_in_full(capsys, monkeypatch):
+    """The hint goes through rich: '[bench]' must be printed, not read as a style tag."""
+    import agents.bench.queen_of_spades as bench
+
+    from agents.bench.report import peer
+
+    monkeypatch.setattr(bench, "peer", lambda name, package, module: peer(name, package, "no_such_module_here"))
+    monkeypatch.setattr(bench, "NETWORK", [])
+    assert main(["bench", "queen_of_spades", "--peers", "--seconds", "0.02", "--repeats", "1", "--decisions", "0"]) == 0
+    assert "pip install -e '.[bench]'" in capsys.readouterr().out
