@@ -2,7 +2,7 @@
 public code's forced random move every 2 · rack_size turns, ``agents.racko.common``),
 its learners Baltar (tabular Q-learning; also live in the database) and Diablo (a
 TD-learned rack-scoring network, one or two hidden layers), its ensemble vote, and
-Lookahead (Diablo's scores with a one-turn expectimax over the draw; measured level with Diablo).
+Lookahead (the two-layer Diablo's scores with a one-turn expectimax over the draw: the top level).
 
 Shipped files (agents/saved/racko/): ``baltar.npz`` (5-slot tables; ``baltar-r10.npz``
 would hold 10-slot ones: none passed the 70% rule yet), ``diablo.npz``, ``diablo2.npz``
@@ -120,10 +120,10 @@ AGENTS = [
               "The write-up's vote of Kyle, Max, Baltar (its voting tables) and Diablo: draw by majority, slot "
               "by plurality (ties to the discard pile). Forced random move every 2 · rack_size turns.", ensemble),
     AgentSpec("lookahead", "racko", "Lookahead",
-              "Diablo's rack scores (one hidden layer) with a one-turn expectimax: takes the discard only when its best "
+              "The two-layer Diablo's rack scores with a one-turn expectimax: takes the discard only when its best "
               "placement beats the average, over every card it has not seen, of drawing from the deck. No "
-              "forced random move.", lambda: Lookahead(diablo_nets("diablo"))),
+              "forced random move.", lambda: Lookahead(diablo_nets("diablo2"))),
 ]
 
-LEVELS = ["baltar-live", "random", "baltar", "max", "kyle", "ensemble", "diablo", "lookahead", "diablo2"]
+LEVELS = ["baltar-live", "random", "baltar", "max", "kyle", "ensemble", "diablo", "diablo2", "lookahead"]
 CALIBRATION_REFERENCES = ["random", "kyle"]

@@ -1,4 +1,4 @@
-"""The Rack-O coach: Lookahead's values, Diablo's network scoring the rack after the turn (a
+"""The Rack-O coach: Lookahead's values, the two-layer Diablo's network scoring the rack after the turn (a
 deck draw averaged over every card the seat has not seen)."""
 from agents.coach import Coach, from_explanation
 
@@ -7,7 +7,7 @@ def _lookahead():
     from agents.racko import diablo_nets
     from agents.racko.lookahead import Lookahead
 
-    return Lookahead(diablo_nets("diablo"))
+    return Lookahead(diablo_nets("diablo2"))
 
 
 COACH = Coach("lookahead", "rack score after the turn (Diablo's network: 0 to 1, higher is a better rack)",

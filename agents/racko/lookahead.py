@@ -1,5 +1,5 @@
-"""Lookahead: the top Rack-O level, Diablo's rack scores with a one-turn expectimax (measured
-level with Diablo, not above it: README).
+"""Lookahead: the top Rack-O level, a Diablo network's rack scores (the catalog gives it the
+two-layer Diablo2's) with a one-turn expectimax.
 
 Drawing, it compares the two sources by what they are worth *after* the turn:
 
@@ -10,7 +10,7 @@ Drawing, it compares the two sources by what they are worth *after* the turn:
 
 It takes the discard when that is worth more than the mean deck draw. Placing a
 deck card, it puts it in its best slot when that beats the current rack (as
-Diablo). Scores come from Diablo's shipped network. No forced
+Diablo). Scores come from the Diablo network it is given. No forced
 random move. Every candidate rack of a decision is scored in one batch, so a move
 takes milliseconds.
 """

@@ -51,8 +51,9 @@ REFERENCE = {"tictactoe": "perfect", "uno": "perceptron", "yaniv": "harel"}
 
 
 def is_search(agent_id: str) -> bool:
-    """Search levels (their move time is a thinking budget, reported apart)."""
-    return any(word in agent_id for word in ("mcts", "search", "ismcts"))
+    """Search levels (their move time is a thinking budget, reported apart; Rack-O's Lookahead is an
+    expectimax over every unseen card)."""
+    return any(word in agent_id for word in ("mcts", "search", "lookahead"))
 
 
 def rss_mb(pid: int) -> float:

@@ -132,9 +132,17 @@ def main(argv: list[str]) -> int:
     for i, agent in enumerate(ids):
         if agent not in out["agents"]:
             continue
-        t.add_row(str(i + 1), agent, *[(f"{v['score']:+.3f} ± {v['half_width']:.3f}" if per_deal else
-                                        f"{100 * v['score']:.1f}% ± {100 * v['half_width']:.1f}")
-                                       for v in out["agents"][agent]["vs"].values()])
+        vs = out["agents"][agent]["vs"]
+        t.add_row(str(i + 1), agent, *[cell(vs.get(spec(args.game, ref).title), per_deal) for ref in refs])
     Console(width=max(100, Console().width)).print(t)
     print(f"written to {path}", file=sys.stderr)
     return 0
+
+
+def cell(v: dict | None, per_deal: bool) -> str:
+    """One level's figure against one reference, as the table prints it."""
+    if v is None:
+        return "–"
+    if per_deal:
+        return f"{v['score']:+.3f} ± {v['half_width']:.3f}"
+    return f"{100 * v['score']:.1f}% ± {100 * v['half_width']:.1f}"
