@@ -278,9 +278,10 @@ def ai_move(session: Session, pool: AgentPool, match: Match) -> tuple[SimpleName
     rng = random.Random(f"{match.seed}:ai:{match.ply}")
     action = agent.act(observation, legal, rng)
     why = explain(agent, observation, legal)
-    why_json = None
     if why is not None:
         why_json = {**why.to_json(), "labels": {a.id: game.action_label(a) for a in legal if a.id in why.values}}
+    else:  # an agent without values: its rule in one line, so the panel always says why
+        why_json = {"label": "", "values": {}, "note": "", "labels": {}, "reason": spec(match.game, row.agent).description}
     if action == RESIGN:
         after = game.resign(state, seat)
         return _record(session, match, game, after, seat, RESIGN, "resigns", why_json), after
@@ -467,7 +468,9 @@ def public_explanation(game: Game, match: Match, move: Move, viewer: int | None)
         return e
     values = {move.action: e["values"][move.action]} if move.action in e["values"] else {}
     return {"label": e["label"], "values": values, "labels": {move.action: move.label},
-            "note": "the values of its other options are shown when the match ends (they would show its hand)"}
+            **({"reason": e["reason"]} if "reason" in e else {}),
+            "note": "the values of its other options are shown when the match ends (they would show its hand)"
+            if e["values"] else ""}
 
 
 def move_json(game: Game, match: Match, move: Move, viewer: int | None) -> dict:
