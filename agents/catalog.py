@@ -83,6 +83,12 @@ def references(game: str) -> list[str]:
     return list(getattr(_PACKAGES[game], "CALIBRATION_REFERENCES", ["random"]))
 
 
+def coach(game: str):
+    """The game's coach (``agents.coach.Coach``): reviews a person's decisions."""
+    levels(game)
+    return _PACKAGES[game].COACH
+
+
 def level_agent(game: str, level: int) -> str:
     ids = levels(game)
     if not isinstance(level, int) or not 1 <= level <= len(ids):

@@ -13,6 +13,7 @@ from app.db import ROOT, make_engine, migrate, session_factory
 from app.limits import BodyLimit, RateLimiter, SecurityHeaders
 from app.routers import agents, docs, games, matches, pages, results
 from app.services.agents import AgentPool
+from app.services.coach import Reviewer
 from app.services.streams import StreamLimits
 from app.settings import get_settings
 from agents.catalog import playable_games
@@ -32,9 +33,11 @@ def create_app(database_url: str | None = None, preload: bool | None = None) -> 
         app.state.sessions = session_factory(app.state.engine)
         app.state.pool = AgentPool()
         app.state.streams = StreamLimits(settings.streams_per_client, settings.streams_total)
+        app.state.reviewer = Reviewer(app.state.sessions)
         if preload:
             app.state.pool.preload(playable_games())
         yield
+        app.state.reviewer.close()
         app.state.engine.dispose()
 
     app = FastAPI(title="Parlour", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,

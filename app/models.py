@@ -25,7 +25,7 @@ class Match(Base):
     seed: Mapped[int] = mapped_column(BigInteger)  # secret: never in a response, page or log
     state: Mapped[dict] = mapped_column(JSON)
     ply: Mapped[int] = mapped_column(Integer, default=0)
-    status: Mapped[str] = mapped_column(String(16), index=True, default="active")  # active|finished
+    status: Mapped[str] = mapped_column(String(16), index=True, default="active")  # waiting|active|finished
     ai_only: Mapped[bool] = mapped_column(Boolean, default=False)
     delay_ms: Mapped[int] = mapped_column(Integer, default=700)
     paused: Mapped[bool] = mapped_column(Boolean, default=False)
@@ -35,6 +35,7 @@ class Match(Base):
     client: Mapped[str | None] = mapped_column(String(32), nullable=True)  # hash of the creator's address
     control_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # AI-only: control token
     learning: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # seat -> learned or why not
+    hints: Mapped[bool] = mapped_column(Boolean, default=False)  # the coach may review it while it runs
     ending: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # ended early: resigned (by seat) or abandoned
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
@@ -55,6 +56,8 @@ class Seat(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     score: Mapped[float | None] = mapped_column(Float, nullable=True)
     won: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    invite: Mapped[str | None] = mapped_column(String(8), nullable=True)  # a friend's seat: open|taken
+    client: Mapped[str | None] = mapped_column(String(32), nullable=True)  # hash of the joiner's address
 
     match: Mapped[Match] = relationship(back_populates="seats")
 
@@ -69,6 +72,21 @@ class Move(Base):
     label: Mapped[str] = mapped_column(String(256))
     explanation: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class MoveReview(Base):
+    """The coach's verdict on one move a person made (``agents.coach.Review``), stored once."""
+
+    __tablename__ = "move_reviews"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(128))
+    best: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    value: Mapped[float | None] = mapped_column(Float, nullable=True)
+    best_value: Mapped[float | None] = mapped_column(Float, nullable=True)
+    loss: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class LiveAgent(Base):

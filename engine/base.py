@@ -36,7 +36,10 @@ class OptionError(GameError):
 
 @dataclass(frozen=True)
 class Option:
-    """A rule option with its default; ``choices`` limits the values when given."""
+    """A rule option with its default; ``choices`` limits the values when given.
+
+    ``title`` names it in words for people (the lobby, the rules pages); ``choice_titles`` says
+    each of ``choices`` in words, in the same order."""
 
     name: str
     default: Any
@@ -44,6 +47,8 @@ class Option:
     choices: tuple | None = None
     minimum: int | None = None
     maximum: int | None = None
+    title: str = ""
+    choice_titles: tuple | None = None
 
     def check(self, value: Any) -> Any:
         expected = type(self.default)
@@ -62,9 +67,11 @@ class Option:
         return value
 
     def describe(self) -> dict:
-        out = {"name": self.name, "default": self.default, "description": self.description}
+        out = {"name": self.name, "title": self.title or self.name.replace("_", " ").capitalize(),
+               "default": self.default, "description": self.description}
         if self.choices is not None:
             out["choices"] = list(self.choices)
+            out["choice_titles"] = list(self.choice_titles or self.choices)
         return out
 
 
@@ -92,6 +99,9 @@ class Game(ABC, Generic[S, A]):
     presets: dict[str, dict] = {}
     """Named sets of option values (e.g. a write-up's own rules): ``{"preset": name}`` among the
     options stands for them; options given beside it override the preset's."""
+    lengths: dict[str, dict] = {}
+    """How long a match lasts, in words ("one deal", "short match", "full match") and the option
+    values that make it so; the lobby offers them. Empty for games without deals."""
     summary: str = ""
     counts_whole_matches: bool = False
     """Tournaments and calibration count whole matches unless told otherwise (else single deals)."""
@@ -126,6 +136,7 @@ class Game(ABC, Generic[S, A]):
             "summary": self.summary,
             "options": [o.describe() for o in self.options],
             "presets": {name: dict(values) for name, values in self.presets.items()},
+            "lengths": {name: dict(values) for name, values in self.lengths.items()},
         }
 
     # ----- the surface (subclasses implement) -----

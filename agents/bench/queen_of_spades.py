@@ -40,6 +40,7 @@ from typing import Callable
 from rich.console import Console
 from rich.table import Table
 
+from agents.bench import coach as coach_bench
 from agents.bench.report import machine, machine_line, openspiel_random_deals, peer
 from agents.bench.timing import Result, measure
 from agents.queen_of_spades.rules_player import RulePlayer, choose
@@ -169,6 +170,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench queen_of_spad
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per run (default 1)")
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure, the best is kept (default 3)")
     parser.add_argument("--decisions", type=int, default=400, help="act calls timed per agent (default 400)")
+    coach_bench.add_option(parser)
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.repeats < 1 or args.decisions < 0:
         parser.error("--seconds must be positive, --repeats at least 1, --decisions at least 0")
@@ -179,11 +181,12 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench queen_of_spad
                                       lambda what: status.update(f"benchmarking: {what}"))
     core = results[0].per_cpu_second
     goal = {"goal": GOAL, "rules_core": round(core), "met": core >= GOAL}
+    review = coach_bench.measured("queen_of_spades", args.reviews)
     if args.json:
         rows = [{**asdict(r), "per_cpu_second": round(r.per_cpu_second, 1),
                  "per_wall_second": round(r.per_wall_second, 1),
                  "turns_per_unit": round(r.turns_per_unit, 1) if r.turns_per_unit else None} for r in results]
-        print(json.dumps({"machine": machine(), "seconds": args.seconds, "repeats": args.repeats,
+        print(json.dumps({"coach": review, "machine": machine(), "seconds": args.seconds, "repeats": args.repeats,
                           "results": rows, "move_times": latency, "goal": goal, "notes": notes}, indent=1))
         return 0
     table = Table(title=f"Queen of Spades, one core, best of {args.repeats} x {args.seconds:g} s of CPU")
@@ -201,6 +204,8 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench queen_of_spad
     verdict = "met" if goal["met"] else "NOT met"
     console.print(f"goal >= {GOAL:,} random deals/s on one core (rules core, seeded decks): {verdict} ({core:,.0f})")
     console.print(machine_line())
+    if review:
+        console.print(coach_bench.line(review), soft_wrap=True)
     return 0
 
 

@@ -31,6 +31,7 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
+from agents.bench import coach as coach_bench
 from agents.bench.report import machine, machine_line, peer
 from agents.bench.timing import Result, measure
 from agents.saved_files import load_saved
@@ -135,6 +136,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench tictactoe") -
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per run (default 1)")
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure, the best is kept (default 3)")
+    coach_bench.add_option(parser)
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.repeats < 1:
         parser.error("--seconds must be positive and --repeats at least 1")
@@ -154,10 +156,11 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench tictactoe") -
                                   "ratio": round(ours / openspiel, 3) if openspiel else None,
                                   "met": ours >= openspiel if openspiel else None},
     }
+    review = coach_bench.measured("tictactoe", args.reviews)
     if args.json:
         rows = [{**asdict(r), "per_cpu_second": round(r.per_cpu_second),
                  "per_wall_second": round(r.per_wall_second)} for r in results]
-        print(json.dumps({"machine": machine(), "seconds": args.seconds, "repeats": args.repeats,
+        print(json.dumps({"coach": review, "machine": machine(), "seconds": args.seconds, "repeats": args.repeats,
                           "results": rows, "goals": goals,
                           "peer_note": peer_note or None}, indent=1))
         return 0
@@ -178,4 +181,6 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench tictactoe") -
         console.print(f"goal random playouts >= OpenSpiel's Python API: {verdict} "
                       f"({ours:,.0f} vs {openspiel:,.0f} playouts/s, ratio {ours / openspiel:.2f})")
     console.print(machine_line())
+    if review:
+        console.print(coach_bench.line(review), soft_wrap=True)
     return 0

@@ -37,6 +37,7 @@ from typing import Callable
 from rich.console import Console
 from rich.table import Table
 
+from agents.bench import coach as coach_bench
 from agents.bench.report import machine, machine_line, openspiel_random_deals, peer
 from agents.bench.timing import Result, measure
 from agents.uno.arena import play_deal
@@ -199,6 +200,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench uno") -> int:
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per run (default 1)")
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure, the best is kept (default 3)")
     parser.add_argument("--decisions", type=int, default=60, help="searched decisions timed per player count")
+    coach_bench.add_option(parser)
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.repeats < 1 or args.decisions < 0:
         parser.error("--seconds must be positive, --repeats at least 1, --decisions at least 0")
@@ -209,10 +211,11 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench uno") -> int:
                                       lambda what: status.update(f"benchmarking: {what}"))
     core2 = results[0].per_cpu_second
     goal = {"goal": GOAL, "two_player_core": round(core2), "met": core2 >= GOAL}
+    review = coach_bench.measured("uno", args.reviews)
     if args.json:
         rows = [{**asdict(r), "per_cpu_second": round(r.per_cpu_second), "per_wall_second": round(r.per_wall_second),
                  "turns_per_unit": round(r.turns_per_unit, 1) if r.turns_per_unit else None} for r in results]
-        print(json.dumps({"machine": machine(), "seconds": args.seconds, "repeats": args.repeats,
+        print(json.dumps({"coach": review, "machine": machine(), "seconds": args.seconds, "repeats": args.repeats,
                           "results": rows, "search": latency, "goal": goal, "notes": notes}, indent=1))
         return 0
     table = Table(title=f"Uno, one core, best of {args.repeats} x {args.seconds:g} s of CPU")
@@ -232,4 +235,6 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench uno") -> int:
     console.print(f"goal >= {GOAL:,} two-player random deals/s on one core (rules core): {verdict} "
                   f"({core2:,.0f})")
     console.print(machine_line())
+    if review:
+        console.print(coach_bench.line(review), soft_wrap=True)
     return 0

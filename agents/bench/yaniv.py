@@ -30,6 +30,7 @@ from typing import Callable
 from rich.console import Console
 from rich.table import Table
 
+from agents.bench import coach as coach_bench
 from agents.bench.report import machine, machine_line
 from agents.bench.timing import measure
 from agents.training.yaniv_harel import OPPONENTS, Schedule, Trainer, deal_seed, run
@@ -111,6 +112,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench yaniv") -> in
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--full-schedule", action="store_true",
                         help="also run the default training schedule in full and time it")
+    coach_bench.add_option(parser)
     args = parser.parse_args(argv)
     rng = random.Random(1)
     results = [
@@ -136,8 +138,9 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench yaniv") -> in
         start = time.perf_counter()
         run(HarelConfig(), schedule, seed=1)
         schedule_report["measured_seconds"] = round(time.perf_counter() - start, 1)
+    review = coach_bench.measured("yaniv", args.reviews)
     if args.json:
-        print(json.dumps({"results": [asdict(r) for r in results], "default_schedule": schedule_report,
+        print(json.dumps({"coach": review, "results": [asdict(r) for r in results], "default_schedule": schedule_report,
                           "machine": machine()}, indent=1))
         return 0
     console = Console()
@@ -158,4 +161,6 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench yaniv") -> in
         line += f"; measured {schedule_report['measured_seconds']:.0f} s"
     console.print(line + f" (goal under {SCHEDULE_GOAL:.0f} s)")
     console.print(machine_line())
+    if review:
+        console.print(coach_bench.line(review), soft_wrap=True)
     return 0

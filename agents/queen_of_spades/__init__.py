@@ -2,6 +2,7 @@
 in its five levels (one trained network; the weaker levels see fewer inputs or play with
 noise), and beyond the write-up a search over sampled deals played out by the network."""
 from agents.base import RandomAgent
+from agents.queen_of_spades.coach import COACH  # noqa: F401 (the catalog reads it)
 from agents.catalog import AgentSpec
 from agents.queen_of_spades.network import NOISE, SAVED_NAME, NetworkPlayer
 from agents.queen_of_spades.rules_player import RulePlayer

@@ -90,7 +90,8 @@ class Fitter:
     def fit(self, x: np.ndarray, card: np.ndarray, target: np.ndarray, epochs: int, batch: int,
             rng: np.random.Generator, progress: Callable[[int], None] | None = None) -> list[float]:
         """``epochs`` passes over the rows in shuffled minibatches of ``batch`` (the last partial
-        one dropped); the mean loss of each epoch."""
+        one dropped); the loss after each epoch. ``x`` may be stored small (int8: the training inputs
+        are all -1, 0 or +1); each minibatch goes in as float32."""
         n = len(x)
         steps = n // batch
         losses = []
@@ -99,7 +100,8 @@ class Fitter:
             total = 0.0
             for s in range(steps):
                 idx = order[s * batch:(s + 1) * batch]
-                self.params, self.state, value = self._step(self.params, self.state, x[idx], card[idx], target[idx])
+                self.params, self.state, value = self._step(self.params, self.state, np.asarray(x[idx], np.float32),
+                                                            card[idx], target[idx])
                 total += float(value) if s % 50 == 0 or s == steps - 1 else 0.0
                 if progress is not None:
                     progress(batch)
@@ -108,7 +110,7 @@ class Fitter:
 
     def _mean_loss(self, x, card, target, rng, rows: int = 8192) -> float:
         idx = rng.choice(len(x), min(rows, len(x)), replace=False)
-        return float(loss(self.params, x[idx], card[idx], target[idx]))
+        return float(loss(self.params, np.asarray(x[idx], np.float32), card[idx], target[idx]))
 
     def weights(self) -> Weights:
         return weights_of(self.params)

@@ -41,6 +41,14 @@ class Policy:
 RANDOM = Policy()
 
 
+def rules_policy() -> Policy:
+    """The rule player as a batched player (it decides from what the seat to move may know)."""
+    from agents.queen_of_spades.rules_player import choose as rule_choice
+    from agents.queen_of_spades.seen import of_table
+
+    return Policy(pick=lambda t: rule_choice(of_table(t)))
+
+
 @dataclass
 class Played:
     """Finished deals: ``points`` (deals, 4); when recorded, the decisions of tricks 1..7:

@@ -15,6 +15,7 @@ the same decision functions.
 """
 from functools import lru_cache
 
+from agents.racko.coach import COACH  # noqa: F401 (the catalog reads it)
 from agents.catalog import AgentSpec, LiveSpec
 from agents.racko.baltar import Baltar, BaltarLive, QTables, live_values, load_tables
 from agents.racko.common import RandomPlayer

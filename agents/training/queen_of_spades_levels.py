@@ -30,10 +30,8 @@ from rich.console import Console
 from rich.table import Table
 
 from agents.queen_of_spades.network import LEVELS, NOISE, shipped
-from agents.queen_of_spades.network_play import RANDOM, Policy, duplicate
-from agents.queen_of_spades.rules_player import choose
+from agents.queen_of_spades.network_play import RANDOM, Policy, duplicate, rules_policy
 from agents.queen_of_spades.search import DeterminisedSearch
-from agents.queen_of_spades.seen import of_table
 from agents.saved_files import saved_path, write_saved
 from agents.training.queen_of_spades_network import seeds
 from agents.training.yaniv_plot import Panel, line_charts
@@ -52,7 +50,7 @@ def players() -> dict[str, Policy]:
         if level == "random":
             out[level] = RANDOM
         elif level == "rules":
-            out[level] = Policy(pick=lambda t: choose(of_table(t)))
+            out[level] = rules_policy()
         elif level in LEVELS:
             spec = LEVELS[level]
             out[level] = Policy(forward, spec.counting, spec.noise)

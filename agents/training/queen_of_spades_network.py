@@ -46,7 +46,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from agents.queen_of_spades.network_jax import Fitter, batched_forward
-from agents.queen_of_spades.network_play import RANDOM, Played, Policy, duplicate, play_deals
+from agents.queen_of_spades.network_play import RANDOM, Played, Policy, duplicate, play_deals, rules_policy
 from agents.queen_of_spades.network_weights import LAYERS, TARGET_SCALE, Weights, initial, save
 from agents.saved_files import saved_path, write_saved
 from agents.training.yaniv_plot import Panel, line_charts
@@ -73,7 +73,8 @@ def seeds(seed: int, stream: int, n: int) -> list[int]:
 
 
 def data(played: Played) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    return played.x, played.card.astype(np.int32), played.targets(TARGET_SCALE)
+    """Training rows: inputs (int8, every element -1, 0 or +1: a quarter of float32's memory), card, target."""
+    return played.x.astype(np.int8), played.card.astype(np.int32), played.targets(TARGET_SCALE)
 
 
 def concat(sets: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -82,10 +83,12 @@ def concat(sets: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> tuple[np.nd
 
 def run(schedule: Schedule, seed: int, on_phase=None, on_point=None) -> tuple[Weights, list[dict], dict]:
     """Train through the schedule; (the best model, one curve point per model, timings).
-    ``on_phase(text)`` is told each phase as it starts, ``on_point(point)`` each curve point."""
+    ``on_phase(text)`` is told each phase as it starts, ``on_point(point, best, timings)`` each
+    curve point with the best model so far (the command saves it then: a run stopped early has
+    shipped what ``--iterations`` = its last model would make)."""
     rng = np.random.default_rng([seed, 99])
     say = on_phase or (lambda text: None)
-    tell = on_point or (lambda point: None)
+    tell = on_point or (lambda point, best, timings: None)
     eval_seeds = seeds(seed, 0, schedule.eval_deals)
     timing = {"self_play_seconds": 0.0, "self_play_deals": 0, "train_seconds": 0.0, "train_rows": 0,
               "eval_seconds": 0.0}
@@ -104,9 +107,12 @@ def run(schedule: Schedule, seed: int, on_phase=None, on_point=None) -> tuple[We
         timing["train_rows"] += epochs * len(rows[0])
         return losses
 
-    def evaluate(a: Weights, b: Weights):
+    rules = rules_policy()
+
+    def evaluate(a: Weights, b: Weights | Policy):
         start = time.perf_counter()
-        result = duplicate(Policy(batched_forward(a)), Policy(batched_forward(b)), eval_seeds, rng)
+        other = b if isinstance(b, Policy) else Policy(batched_forward(b))
+        result = duplicate(Policy(batched_forward(a)), other, eval_seeds, rng)
         timing["eval_seconds"] += time.perf_counter() - start
         return result
 
@@ -121,8 +127,9 @@ def run(schedule: Schedule, seed: int, on_phase=None, on_point=None) -> tuple[We
     vs_ref = evaluate(best, reference)
     curve = [{"iteration": 1, "data": "random", "data_deals": schedule.random_deals,
               "data_all_tricks": float((played.all_tricks >= 0).mean()), "loss": losses[-1],
-              "vs_reference": vs_ref.to_json(), "vs_best": None, "kept": True}]
-    tell(curve[-1])
+              "vs_reference": vs_ref.to_json(), "vs_rules": evaluate(best, rules).to_json(), "vs_best": None,
+              "kept": True}]
+    tell(curve[-1], best, summary(timing))
     for iteration in range(2, schedule.iterations + 1):
         say(f"iteration {iteration}: self-play")
         played = generate(Policy(batched_forward(best), epsilon=schedule.epsilon), schedule.deals, iteration)
@@ -139,12 +146,17 @@ def run(schedule: Schedule, seed: int, on_phase=None, on_point=None) -> tuple[We
             best = candidate
         curve.append({"iteration": iteration, "data": "self-play", "data_deals": schedule.deals,
                       "data_all_tricks": float((played.all_tricks >= 0).mean()), "loss": losses[-1],
-                      "vs_reference": vs_ref.to_json(), "vs_best": vs_best.to_json(), "kept": kept})
-        tell(curve[-1])
-    timing = {k: round(v, 1) if isinstance(v, float) else v for k, v in timing.items()}
-    timing["self_play_deals_per_second"] = round(timing["self_play_deals"] / max(timing["self_play_seconds"], 1e-9))
-    timing["train_rows_per_second"] = round(timing["train_rows"] / max(timing["train_seconds"], 1e-9))
-    return best, curve, timing
+                      "vs_reference": vs_ref.to_json(), "vs_rules": evaluate(candidate, rules).to_json(),
+                      "vs_best": vs_best.to_json(), "kept": kept})
+        tell(curve[-1], best, summary(timing))
+    return best, curve, summary(timing)
+
+
+def summary(timing: dict) -> dict:
+    out = {k: round(v, 1) if isinstance(v, float) else v for k, v in timing.items()}
+    out["self_play_deals_per_second"] = round(timing["self_play_deals"] / max(timing["self_play_seconds"], 1e-9))
+    out["train_rows_per_second"] = round(timing["train_rows"] / max(timing["train_seconds"], 1e-9))
+    return out
 
 
 def panels(curve: list[dict]) -> list[Panel]:
@@ -173,13 +185,14 @@ def svg(curve: list[dict], title: str) -> str:
 def print_curve(console: Console, curve: list[dict]) -> None:
     table = Table(title="Queen of Spades network: each model against the first one (duplicate deals, A B A B)")
     for col in ("model", "data", "loss", "vs first: points/deal", "± s.e.", "all tricks (its pair)",
-                "all tricks (self-play)", "vs best: points/deal", "kept"):
+                "all tricks (self-play)", "vs best: points/deal", "vs rule player", "kept"):
         table.add_column(col, justify="right")
     for p in curve:
         ref, best = p["vs_reference"], p["vs_best"]
         table.add_row(str(p["iteration"]), p["data"], f"{p['loss']:.4f}", f"{ref['mean']:+.3f}", f"{ref['se']:.3f}",
                       f"{100 * ref['a_all_tricks']:.1f}%", f"{100 * p['data_all_tricks']:.1f}%",
-                      "–" if best is None else f"{best['mean']:+.3f} ± {best['se']:.3f}", "yes" if p["kept"] else "no")
+                      "–" if best is None else f"{best['mean']:+.3f} ± {best['se']:.3f}",
+                      f"{p['vs_rules']['mean']:+.3f} ± {p['vs_rules']['se']:.3f}", "yes" if p["kept"] else "no")
     console.print(table)
 
 
@@ -226,26 +239,39 @@ def main(argv: list[str] | None = None, prog: str = "parlour train queen_of_spad
             progress.update(task, description=text, completed=done[0])
             done[0] += 1
 
-        def on_point(p: dict) -> None:
-            ref = p["vs_reference"]
+        def save_all(best: Weights, curve: list[dict], timing: dict) -> dict:
+            """The best model so far, its metadata and the curve's picture (after every model)."""
+            seconds, cpu_seconds = time.perf_counter() - started, time.process_time() - cpu_started
+            npz = save(args.out.with_suffix(".npz"), best)
+            kept = [p["iteration"] for p in curve if p["kept"]]
+            meta = {"command": command, "seed": args.seed,
+                    "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+                    "seconds": round(seconds, 1), "cpu_seconds": round(cpu_seconds, 1),
+                    "load_average_at_end": round(os.getloadavg()[0], 1), "timing": timing,
+                    "schedule": asdict(schedule), "models_made": len(curve), "layers": list(LAYERS),
+                    "target_scale": TARGET_SCALE, "weights_file": npz.name, "shipped_model": kept[-1], "curve": curve}
+            write_saved(args.out, {"meta": meta})
+            args.out.with_suffix(".svg").write_text(svg(curve, f"{command} ({seconds:.0f} s)"))
+            return meta
+
+        curve_so_far: list[dict] = []
+
+        def on_point(p: dict, best: Weights, timing: dict) -> None:
+            curve_so_far.append(p)
+            meta = save_all(best, curve_so_far, timing)
+            ref, rules = p["vs_reference"], p["vs_rules"]
             progress.console.print(f"model {p['iteration']}: loss {p['loss']:.4f}, vs the first model "
-                                   f"{ref['mean']:+.3f} ± {ref['se']:.3f} points/deal, kept: {p['kept']}")
+                                   f"{ref['mean']:+.3f} ± {ref['se']:.3f} points/deal, vs the rule player "
+                                   f"{rules['mean']:+.3f} ± {rules['se']:.3f}, kept: {p['kept']} "
+                                   f"({meta['seconds']:.0f} s, {meta['cpu_seconds']:.0f} s CPU; saved)")
 
         best, curve, timing = run(schedule, args.seed, on_phase, on_point)
         progress.update(task, completed=phases, description="done")
-    seconds, cpu_seconds = time.perf_counter() - started, time.process_time() - cpu_started
+    meta = save_all(best, curve, timing)
     print_curve(console, curve)
-    npz = save(args.out.with_suffix(".npz"), best)
-    kept = [p["iteration"] for p in curve if p["kept"]]
-    meta = {"command": command, "seed": args.seed, "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-            "seconds": round(seconds, 1), "cpu_seconds": round(cpu_seconds, 1),
-            "load_average_at_end": round(os.getloadavg()[0], 1), "timing": timing, "schedule": asdict(schedule), "layers": list(LAYERS),
-            "target_scale": TARGET_SCALE, "weights_file": npz.name, "shipped_model": kept[-1], "curve": curve}
-    write_saved(args.out, {"meta": meta})
-    picture = args.out.with_suffix(".svg")
-    picture.write_text(svg(curve, f"{command} ({seconds:.0f} s)"))
-    console.print(f"saved {npz}, {args.out} and {picture}: model {kept[-1]} shipped; {seconds:.0f} s in all "
-                  f"({cpu_seconds:.0f} s of CPU; load average {meta['load_average_at_end']} on {os.cpu_count()} cores) "
+    console.print(f"saved {args.out.with_suffix('.npz')}, {args.out} and {args.out.with_suffix('.svg')}: model "
+                  f"{meta['shipped_model']} shipped; {meta['seconds']:.0f} s in all ({meta['cpu_seconds']:.0f} s of "
+                  f"CPU; load average {meta['load_average_at_end']} on {os.cpu_count()} cores) "
                   f"(self-play {timing['self_play_deals_per_second']:,} deals/s, "
                   f"training {timing['train_rows_per_second']:,} rows/s)")
     return 0

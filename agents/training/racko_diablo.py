@@ -1,8 +1,8 @@
 """``parlour train racko diablo``: learn Diablo's rack-scoring network by self-play TD.
 
     parlour train racko diablo [--hidden 34] [--rack-size 10] [--players 2] [--max-card 0]
-        [--games 20000] [--batch 32] [--lr 0.003] [--max-turns 1500] [--workers 2]
-        [--eval-games 400] [--seed 1] [--out agents/saved/racko/diablo.json]
+        [--games 20000] [--batch 32] [--lr 0.003] [--epochs 1] [--max-turns 1500] [--workers 2]
+        [--eval-games 400] [--seconds S] [--cpu-seconds S] [--seed 1] [--out agents/saved/racko/diablo.json]
 
 One shared network plays every seat (self-play on the engine's ``Table``, with
 the same decisions as the agent: ``agents.racko.diablo.choose``), forced random
@@ -15,8 +15,9 @@ with the 0.1 moved into the learning rate), so only a seat's last 4r turns teach
 
 Training is batched: ``--workers`` processes play ``--batch`` deals with the
 current weights (numpy forward passes, every candidate rack of a decision in one
-pass), then one jitted JAX/optax step (Adam on the weighted squared TD error)
-updates the network. The learning curve is the write-up's Figure 2: moves per
+pass), then ``--epochs`` jitted JAX/optax steps (Adam on the weighted squared TD
+error) on those samples update the network (the two-layer network learns too
+slowly with one step per 32 deals). The learning curve is the write-up's Figure 2: moves per
 game (a seat's turns per deal) over training games; every ``--eval-every``
 games Diablo also plays ``--eval-games`` deals against Kyle (forced random moves
 on for both). Written: diablo.npz (weights), diablo.json (metadata with the
@@ -229,11 +230,14 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=20_000, help="training deals")
     p.add_argument("--batch", type=int, default=32, help="deals per update")
     p.add_argument("--lr", type=float, default=0.003, help="Adam's learning rate")
+    p.add_argument("--epochs", type=int, default=1, help="Adam steps on each batch's TD samples")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--eval-every", type=int, default=0, help="games between matches against Kyle (0: at the end only)")
     p.add_argument("--eval-games", type=int, default=400)
     p.add_argument("--seconds", type=float, default=float("inf"),
                    help="stop training after this long (wall clock), even before --games")
+    p.add_argument("--cpu-seconds", type=float, default=float("inf"),
+                   help="stop training once it has used this many CPU seconds (every process), even before --games")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", type=Path, default=None, help="default agents/saved/racko/diablo[2][-r5].json")
     return p
@@ -257,7 +261,7 @@ def train(args, progress=None, executor: Executor | None = None):
     window: list[tuple[float, bool]] = []
     per_point = max(args.batch, args.games // 100)
     workers = max(1, args.workers)
-    while played < args.games and time.perf_counter() - budget_start < args.seconds:
+    while played < args.games and time.perf_counter() - budget_start < args.seconds and cpu < args.cpu_seconds:
         start = time.perf_counter()
         count = min(args.batch, args.games - played)
         seeds = [args.seed * 10_000_000 + played + i for i in range(count)]
@@ -274,7 +278,8 @@ def train(args, progress=None, executor: Executor | None = None):
         rows = [x for d in deals for x in d[0]]
         targets = [x for d in deals for x in d[1]]
         weights = [x for d in deals for x in d[2]]
-        loss = learner.step(rows, targets, weights)
+        for _ in range(args.epochs):
+            loss = learner.step(rows, targets, weights)
         net = learner.network()
         seconds += time.perf_counter() - start
         cpu += time.process_time() - cpu_start

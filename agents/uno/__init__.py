@@ -1,8 +1,9 @@
 """Uno agents and levels: the write-up's Random, Offensive, Defensive and BetterOffensive, its
 genetic-algorithm perceptron in three forms, and beyond it a card rule of ours (Tactician) and
 a Monte Carlo search level that plays out sampled deals with it."""
+from agents.uno.coach import COACH  # noqa: F401 (the catalog reads it)
 from agents.catalog import AgentSpec
-from agents.uno.heuristics import BetterOffensive, Defensive, Offensive, RandomPlayer
+from agents.uno.heuristics import BetterOffensive, Defensive, FirstPlayable, Offensive, RandomPlayer
 from agents.uno.perceptron import load, saved_name
 from agents.uno.search import MonteCarloSearch
 from agents.uno.tactician import Tactician
@@ -10,6 +11,8 @@ from agents.uno.tactician import Tactician
 AGENTS = [
     AgentSpec("random", "uno", "Random", "Plays any playable card at random; draws only when it cannot play.",
               RandomPlayer),
+    AgentSpec("firstplayable", "uno", "First playable", "The write-up's own Random: plays the first playable "
+              "card in its hand, in the order the cards came (no choice by value, but not uniform).", FirstPlayable),
     AgentSpec("offensive", "uno", "Offensive", "Plays its lowest-scoring playable card, keeping wilds for the end.",
               Offensive),
     AgentSpec("defensive", "uno", "Defensive", "Plays its highest-scoring playable card (wilds first) to hold "

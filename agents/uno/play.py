@@ -96,12 +96,16 @@ class CardPlayer(ABC):
             return CHOOSE + best_colour(hand)
         return first  # draw, or pass
 
+    def held(self, observation: dict, rng: random.Random) -> list[int]:
+        """The own hand of ``observation`` as ``choose`` takes it (card codes)."""
+        return hand_codes(observation)
+
     def act(self, observation: dict, legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        return ACTIONS[self.choose(hand_codes(observation), [a.code for a in legal_actions], rng)]
+        return ACTIONS[self.choose(self.held(observation, rng), [a.code for a in legal_actions], rng)]
 
     def explain(self, observation: dict, legal_actions: Sequence[Action]) -> Explanation:
         """The value of each playable card (the panel shows them against the play actions)."""
-        hand = hand_codes(observation)
+        hand = self.held(observation, random.Random(0))
         values = {a.id: float(self.value(PLAYS[a.code][0], hand)) for a in legal_actions if a.code < DRAW}
         note = "" if values else "no playable card: draws, or passes after drawing"
         return Explanation(self.label, values, note)

@@ -106,12 +106,15 @@ class MonteCarloSearch:
         self.infer = infer
         self._last: tuple[str, dict[int, list]] | None = None
 
-    def search(self, observation: dict, legal: Sequence[int], rng: random.Random) -> dict[int, list]:
-        """{action code: [wins, worlds, the outcome (0/1) in each world]} over the sensible actions."""
-        key = json.dumps(observation, sort_keys=True)
+    def search(self, observation: dict, legal: Sequence[int], rng: random.Random,
+               extra: Sequence[int] = ()) -> dict[int, list]:
+        """{action code: [wins, worlds, the outcome (0/1) in each world]} over the sensible actions
+        and the legal ones in ``extra`` (the coach adds the move a person made)."""
+        key = json.dumps(observation, sort_keys=True) + repr(tuple(extra))
         if self._last is not None and self._last[0] == key:
             return self._last[1]
         actions = sensible(legal, hand_codes(observation))
+        actions += [a for a in extra if a in legal and a not in actions]
         stats: dict[int, list] = {a: [0.0, 0, []] for a in actions}
         if len(actions) > 1:
             sampler = Determiniser(observation, rng, self.infer)

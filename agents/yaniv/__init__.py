@@ -3,6 +3,7 @@ and live in the database), Random, and Sage (the strongest level)."""
 from functools import lru_cache
 
 from agents.base import RandomAgent
+from agents.yaniv.coach import COACH  # noqa: F401 (the catalog reads it)
 from agents.catalog import AgentSpec, LiveSpec
 from agents.saved_files import saved_path
 from agents.yaniv.harel import Harel

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import StreamingResponse
+from fastapi.responses import Response, StreamingResponse
 from pydantic import AfterValidator, BaseModel, Field, model_validator
 from sqlalchemy import func, select
 
@@ -15,8 +15,9 @@ from app.deps import ClientDep, PoolDep, SessionDep, TokenDep, client_address
 from app.limits import CreateLimit
 from app.problems import problems
 from app.models import Match, Move, Seat
-from app.services import matches as svc
+from app.services import coach, invites, matches as svc
 from app.services.notifier import NOTIFIER
+from app.services.people import clean_name
 from app.services.errors import Forbidden, Unauthorized
 
 router = APIRouter(prefix="/api/matches", tags=["matches"])
@@ -25,22 +26,13 @@ MAX_PLY = 1_000_000
 MatchId = Annotated[str, Path(max_length=64, description="the match's id")]
 
 
-def _clean_name(name: str) -> str | None:
-    """Names are trimmed printable text up to 64 characters (blank: the seat's default name)."""
-    name = name.strip()
-    if not name.isprintable():
-        raise ValueError("name must be printable text (no control characters)")
-    if len(name) > 64:
-        raise ValueError("name is longer than 64 characters")
-    return name or None
-
-
-Name = Annotated[str, Field(max_length=256), AfterValidator(_clean_name)]
+Name = Annotated[str, Field(max_length=256), AfterValidator(clean_name)]
 
 
 class SeatIn(BaseModel):
-    type: Literal["human", "agent"]
-    name: Name | None = Field(None, description="shown at the table; printable text, at most 64 characters")
+    type: Literal["human", "agent", "friend"] = Field(description="a person (the creator), an AI, or a friend "
+                                                      "invited by a link (the match waits until they join)")
+    name: Name | None = Field(None, description="shown at the table; printable text, 1 to 32 characters (not an identity: there are no accounts)")
     level: int | None = Field(None, ge=1, le=100, description="an agent seat's level (or give agent)")
     agent: str | None = Field(None, max_length=64, description="an agent seat's agent id (or give level)")
 
@@ -49,8 +41,8 @@ class SeatIn(BaseModel):
         given = (self.level is not None) + (self.agent is not None)
         if self.type == "agent" and given != 1:
             raise ValueError("an agent seat names exactly one of 'level' or 'agent'")
-        if self.type == "human" and given:
-            raise ValueError("a human seat has no 'level' or 'agent'")
+        if self.type != "agent" and given:
+            raise ValueError(f"a {self.type} seat has no 'level' or 'agent'")
         return self
 
 
@@ -60,11 +52,22 @@ class MatchIn(BaseModel):
     options: dict = Field(default_factory=dict)
     seed: int | None = Field(None, ge=0, lt=2 ** 62)
     delay_ms: int = Field(700, ge=0, le=60_000, description="pause between moves of an AI-only match when watched")
+    hints: bool = Field(False, description="the coach may be asked during play (GET .../hint, .../analysis); "
+                                           "the match is marked in the results and left out of the ratings")
 
 
 class MoveIn(BaseModel):
     action: str = Field(min_length=1, max_length=128)
     ply: int | None = Field(None, ge=0, le=MAX_PLY, description="the ply you saw; a stale one is refused with 409")
+
+
+class JoinIn(BaseModel):
+    name: Name = Field(description="the joiner's name: printable text, 1 to 32 characters")
+
+
+class StartIn(BaseModel):
+    levels: dict[int, Annotated[int, Field(ge=1, le=100)]] = Field(
+        max_length=10, description="the level of the AI to seat in each empty friend's seat, by seat number")
 
 
 class ControlIn(BaseModel):
@@ -77,18 +80,23 @@ class RematchIn(BaseModel):
 
 
 def created(match, secrets: dict) -> dict:
+    """The new match's id and secrets: each person's token, and for each friend's seat the path of
+    its invite link (the token rides in the fragment, which browsers never send to a server)."""
     control = secrets.pop("control", None)
-    return {"id": match.id, "tokens": {str(k): v for k, v in secrets.items()},
-            **({"control_token": control} if control else {})}
+    invites = {str(s.seat): f"/play/{match.id}#join={s.seat}.{secrets[s.seat]}" for s in match.seats if s.invite}
+    return {"id": match.id, "status": match.status, "tokens": {str(k): v for k, v in secrets.items()},
+            **({"invites": invites} if invites else {}), **({"control_token": control} if control else {})}
 
 
 @router.post("", status_code=201, responses=problems(400, 413, 422, 429), dependencies=[CreateLimit])
 async def create(body: MatchIn, session: SessionDep, pool: PoolDep, client: ClientDep) -> dict:
     """Create a match. Human seats get a secret token each (send it as ``Authorization: Bearer``);
-    an AI-only match gets a ``control_token`` for pausing, stepping and its speed."""
+    an AI-only match gets a ``control_token`` for pausing, stepping and its speed. Friends' seats
+    get a token too, and an invite link each (``invites``): the match is ``waiting`` until every
+    friend has joined (``POST /join``) or the creator starts it (``POST /start``)."""
     seats = [svc.SeatRequest(s.type, s.name, s.level, s.agent) for s in body.seats]
     match, secrets = await run_in_threadpool(svc.create_match, session, pool, body.game, seats, body.options,
-                                             body.seed, body.delay_ms, client=client)
+                                             body.seed, body.delay_ms, client=client, hints=body.hints)
     return created(match, secrets)
 
 
@@ -96,7 +104,7 @@ async def create(body: MatchIn, session: SessionDep, pool: PoolDep, client: Clie
 def list_matches(session: SessionDep, game: Annotated[str | None, Query(max_length=32)] = None,
                  agent: Annotated[str | None, Query(max_length=64)] = None,
                  level: Annotated[int | None, Query(ge=1, le=100)] = None,
-                 status: Literal["active", "finished"] | None = None,
+                 status: Literal["waiting", "active", "finished"] | None = None,
                  since: datetime | None = None, until: datetime | None = None,
                  page: Annotated[int, Query(ge=1, le=100_000)] = 1,
                  per_page: Annotated[int, Query(ge=1, le=200)] = 20) -> dict:
@@ -120,9 +128,10 @@ def list_matches(session: SessionDep, game: Annotated[str | None, Query(max_leng
     rows = session.scalars(q.order_by(Match.created_at.desc()).offset((page - 1) * per_page).limit(per_page))
     return {"total": total, "page": page, "per_page": per_page, "matches": [
         {"id": m.id, "game": m.game, "status": m.status, "ending": m.ending, "ply": m.ply, "ai_only": m.ai_only,
+         "hints": m.hints,
          "created_at": m.created_at.isoformat(),
          "finished_at": m.finished_at.isoformat() if m.finished_at else None,
-         "seats": [svc.seat_json(s) for s in m.seats]} for m in rows]}
+         "seats": svc.seats_json(m.seats)} for m in rows]}
 
 
 @router.get("/{match_id}", responses=problems(401, 403, 404))
@@ -165,6 +174,37 @@ async def resign(match_id: MatchId, session: SessionDep, pool: PoolDep, token: T
     return await run_in_threadpool(run)
 
 
+@router.post("/{match_id}/join", responses=problems(400, 401, 403, 404, 409, 413, 422))
+async def join(match_id: MatchId, body: JoinIn, session: SessionDep, pool: PoolDep, token: TokenDep,
+               client: ClientDep) -> dict:
+    """Take a friend's seat with the token of its invite link, under a name; the match starts when
+    every friend's seat is taken. Returns the seat's view."""
+    def run() -> dict:
+        match = svc.get_match(session, match_id)
+        seat = svc.seat_of(match, token)
+        if seat is None:
+            raise Unauthorized("joining needs the invite's token: Authorization: Bearer <token>")
+        invites.join(session, pool, match, seat, body.name, client)
+        return svc.match_view(session, svc.read_match(session, match_id), seat)
+
+    return await run_in_threadpool(run)
+
+
+@router.post("/{match_id}/start", responses=problems(400, 401, 403, 404, 409, 413, 422))
+async def start(match_id: MatchId, body: StartIn, session: SessionDep, pool: PoolDep, token: TokenDep) -> dict:
+    """The creator starts a waiting match at once, with an AI of the given level in each friend's
+    seat nobody has taken. Returns the creator's view."""
+    def run() -> dict:
+        match = svc.get_match(session, match_id)
+        seat = svc.seat_of(match, token)
+        if seat is None:
+            raise Unauthorized("starting needs the creator's token: Authorization: Bearer <token>")
+        invites.start(session, pool, match, seat, body.levels)
+        return svc.match_view(session, svc.read_match(session, match_id), seat)
+
+    return await run_in_threadpool(run)
+
+
 @router.post("/{match_id}/control", responses=problems(400, 401, 403, 404, 409, 413, 422))
 def control(match_id: MatchId, body: ControlIn, session: SessionDep, token: TokenDep) -> dict:
     """Pause, resume, step or change the speed of a watched AI-only match: needs the
@@ -186,7 +226,7 @@ def rematch(match_id: MatchId, body: RematchIn, session: SessionDep, pool: PoolD
     if body.swap:
         seats = seats[1:] + seats[:1]
     match, secrets = svc.create_match(session, pool, old.game, seats, old.options, None, old.delay_ms,
-                                      rematch_of=old.id, client=client)
+                                      rematch_of=old.id, client=client, hints=old.hints)
     return created(match, secrets)
 
 
@@ -196,11 +236,36 @@ def replay(match_id: MatchId, session: SessionDep, token: TokenDep) -> dict:
     return svc.replay(session, match, svc.seat_of(match, token))
 
 
+@router.get("/{match_id}/analysis", responses={**problems(401, 403, 404, 409),
+                                               202: {"description": "still running: status, done of total"}})
+def analysis(match_id: MatchId, request: Request, response: Response, session: SessionDep, token: TokenDep) -> dict:
+    """The coach's review of your seat's moves (send the seat's token): one entry per move,
+    ``{"ply", "action", "best", "value", "best_value", "loss", "mistake"}`` in the game's ``unit``
+    (higher values are better; the loss is what the move made gave away against the best), and a
+    one-line ``summary``. Computed once in the background and stored: while it runs the answer is
+    202 with ``status`` "running" and ``done`` of ``total``. 409 while the match is being played,
+    unless it was created with hints."""
+    match = svc.get_match(session, match_id)
+    out = coach.analysis(session, request.app.state.reviewer, match, svc.seat_of(match, token))
+    if out["status"] == "running":
+        response.status_code = 202
+    return out
+
+
+@router.get("/{match_id}/hint", responses=problems(401, 403, 404, 409))
+def hint(match_id: MatchId, request: Request, session: SessionDep, token: TokenDep) -> dict:
+    """In a match created with hints, the coach's value of every legal move of your current
+    decision (in the game's ``unit``) and the move it prefers. 409 when it is not your turn."""
+    match = svc.get_match(session, match_id)
+    return coach.hint(request.app.state.reviewer, match, svc.seat_of(match, token))
+
+
 @router.get("/{match_id}/events", responses=problems(401, 403, 404, 422, 429, 503))
 async def events(match_id: MatchId, request: Request, token: TokenDep,
                  after: Annotated[int, Query(ge=-1, le=MAX_PLY)] = -1) -> StreamingResponse:
     """Server-sent events: ``move`` (with the viewer's new view) for every move as it happens,
-    ``end`` when the match is over. AI-only matches advance here at their ``delay_ms``.
+    ``seats`` (the viewer's view) when a friend joins or a waiting match starts, ``end`` when
+    the match is over. AI-only matches advance here at their ``delay_ms``.
 
     A stream sleeps until a move of its match wakes it (or, for an AI-only match, until its
     next move is due); moves made by another server process are found by a slow database poll
@@ -215,9 +280,11 @@ async def events(match_id: MatchId, request: Request, token: TokenDep,
     seat = await run_in_threadpool(check)
     release = request.app.state.streams.acquire(client_address(request))
 
-    def poll(last: int) -> tuple[list[dict], bool, float | None]:
-        """New moves after ``last`` (making the next move of an AI-only match if it is due),
-        whether the match is over, and the seconds until its next move is due (None: not AI-only)."""
+    def poll(last: int, seen: tuple | None) -> tuple[list[dict], dict | None, tuple, bool, float | None]:
+        """New moves after ``last`` (making the next move of an AI-only match if it is due), the
+        viewer's view when the seats or the status changed since ``seen`` (a friend joined, the
+        match started), the new ``seen``, whether the match is over, and the seconds until its
+        next move is due (None: not AI-only)."""
         with sessions() as session:
             match = svc.read_match(session, match_id)
             if svc.due(match):
@@ -233,17 +300,22 @@ async def events(match_id: MatchId, request: Request, token: TokenDep,
                 view = svc.match_view(session, match, seat)
                 out = [{"move": svc.move_json(game, match, m, seat)} for m in new]
                 out[-1]["match"] = view
-            return out, match.status != "active", svc.due_in(match)
+            now_seen = (match.status, tuple((x.kind, x.name, x.invite) for x in match.seats))
+            changed = now_seen != seen and (seen is not None or match.status == "waiting")
+            seats = {"match": out[-1]["match"] if out else svc.match_view(session, match, seat)} if changed else None
+            return out, seats, now_seen, match.status == "finished", svc.due_in(match)
 
     async def stream():
-        last = after
+        last, seen = after, None
         fallback = FALLBACK_POLL_S[0]
         sub = NOTIFIER.subscribe(match_id)
         try:
             yield "retry: 2000\n\n"
             while True:
                 sub.arm()
-                items, over, due_in = await run_in_threadpool(poll, last)
+                items, seats, seen, over, due_in = await run_in_threadpool(poll, last, seen)
+                if seats:
+                    yield f"event: seats\ndata: {json.dumps(seats)}\n\n"
                 for item in items:
                     last = item["move"]["ply"]
                     yield f"event: move\ndata: {json.dumps(item)}\n\n"

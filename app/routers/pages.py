@@ -14,7 +14,8 @@ from app.db import ROOT
 from app.deps import SessionDep
 from app.services import catalog
 from app.services import matches as svc
-from app.services.errors import NotFound
+from app.services.errors import NotFound, ServiceError
+from app.services.people import clean_name
 from engine import GameError
 
 router = APIRouter(include_in_schema=False)
@@ -50,6 +51,22 @@ def results(request: Request):
 def leaderboard(request: Request, game: str | None = None):
     names = [g["name"] for g in catalog.all_games()]
     return render(request, "leaderboard.html", page="leaderboard", game=game if game in names else names[0])
+
+
+@router.get("/rules/{game}", response_class=HTMLResponse)
+def rules(request: Request, game: Annotated[str, PathParam(max_length=32)]):
+    if game not in [g["name"] for g in catalog.all_games()]:
+        raise NotFound(f"no rules page for {game!r}")
+    return render(request, "rules.html", page="rules", game=catalog.game_json(game))
+
+
+@router.get("/people/{name}", response_class=HTMLResponse)
+def person_page(request: Request, name: Annotated[str, PathParam(max_length=256)]):
+    try:
+        name = clean_name(name)
+    except ValueError as err:
+        raise ServiceError(str(err)) from None
+    return render(request, "person.html", page="people", person=name)
 
 
 @router.get("/agents/{game}/{agent}", response_class=HTMLResponse)

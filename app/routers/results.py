@@ -13,9 +13,9 @@ from sqlalchemy import select
 from app.deps import SessionDep
 from app.models import Match, Tournament
 from app.problems import problems
-from app.services import ratings
+from app.services import people, ratings
 from app.services.matches import abandon_stale
-from app.services.errors import NotFound
+from app.services.errors import NotFound, ServiceError
 from engine import get_game
 
 GameParam = Annotated[str | None, Query(max_length=32)]
@@ -23,7 +23,7 @@ GameParam = Annotated[str | None, Query(max_length=32)]
 router = APIRouter(prefix="/api", tags=["results"])
 
 COLUMNS = ["match", "game", "finished_at", "seat", "type", "name", "agent", "level", "score", "won",
-           "humans", "ai_only", "ending"]
+           "humans", "ai_only", "ending", "hints"]
 
 
 def result_rows(session, game: str | None, since: datetime | None = None, limit: int = 100_000) -> list[dict]:
@@ -40,7 +40,8 @@ def result_rows(session, game: str | None, since: datetime | None = None, limit:
             rows.append({"match": m.id, "game": m.game, "finished_at": m.finished_at.isoformat(),
                          "seat": s.seat, "type": s.kind, "name": s.name, "agent": s.agent, "level": s.level,
                          "score": s.score, "won": s.won, "humans": humans, "ai_only": m.ai_only,
-                         "ending": (m.ending or {}).get("kind", "")})
+                         "ending": (m.ending or {}).get("kind", ""),
+                         "hints": m.hints})
     return rows
 
 
@@ -91,28 +92,28 @@ def leaderboard_history(session: SessionDep, game: Annotated[str, Query(max_leng
 
 @router.get("/people-vs-levels")
 def people_vs_levels(session: SessionDep, game: GameParam = None) -> list[dict]:
-    """People's record against each level: wins, draws, losses of the person's seat."""
-    by_match: dict[str, list[dict]] = {}
-    for r in result_rows(session, game):
-        by_match.setdefault(r["match"], []).append(r)
-    table: dict[tuple, dict] = {}
-    for seats in by_match.values():
-        people = [s for s in seats if s["type"] == "human"]
-        ais = [s for s in seats if s["type"] == "agent"]
-        if len(people) != 1 or not ais or seats[0]["ending"] == "abandoned":
-            continue
-        level = max((s["level"] or 0) for s in ais)
-        person = people[0]
-        key = (person["game"], level)
-        e = table.setdefault(key, {"game": key[0], "level": level, "agent": ais[0]["agent"],
-                                   "win": 0, "draw": 0, "loss": 0})
-        if person["won"]:
-            e["win"] += 1
-        elif not any(s["won"] for s in seats):
-            e["draw"] += 1
-        else:
-            e["loss"] += 1
-    return sorted(table.values(), key=lambda e: (e["game"], e["level"]))
+    """People's record against each level: wins, draws, losses of the person's seat (matches
+    with one person at the table)."""
+    abandon_stale(session)
+    q = select(Match).where(Match.status == "finished")
+    if game:
+        q = q.where(Match.game == game)
+    return people.record(session.scalars(q))
+
+
+@router.get("/people/{name}", responses=problems(404, 422))
+def person(name: Annotated[str, Path(max_length=256)], session: SessionDep) -> dict:
+    """A person's page as data: their matches (newest first, the last 100), their record against
+    each level, and their rating in each game with its history. Names are not identities:
+    anyone may play under any name."""
+    try:
+        name = people.clean_name(name)
+    except ValueError as err:
+        raise ServiceError(str(err)) from None
+    found = people.person(session, name)
+    if found is None:
+        raise NotFound(f"nobody has played as {name!r} yet")
+    return found
 
 
 @router.get("/tournaments")

@@ -172,16 +172,20 @@ def learned_recently(session: Session, key: str, client: str) -> int:
 
 
 def apply_updates(session: Session, game: str, agent: str, updates: list[Update],
-                  client: str | None = None) -> str | None:
-    """Apply a finished game's changes atomically and count the game. With ``client`` (a hashed
-    address) the learning limit applies: returns why the game was not learned from, or None."""
+                  clients: list[str] | None = None) -> str | None:
+    """Apply a finished game's changes atomically and count the game. With ``clients`` (the
+    hashed addresses of the people at the table) the learning limit applies to each: the game is
+    learned from only if every one is under it, and then counts for every one. Returns why the
+    game was not learned from, or None."""
     key = ensure(session, game, agent).agent
     row = _lock(session, key)
     settings = get_settings()
-    if client is not None and settings.learn_limit > 0:
-        if learned_recently(session, key, client) >= settings.learn_limit:
+    clients = clients or []
+    if settings.learn_limit > 0:
+        if any(learned_recently(session, key, c) >= settings.learn_limit for c in clients):
             session.rollback()
-            return (f"its client had {settings.learn_limit} games learned by this agent in the last hour "
+            who = "its client" if len(clients) == 1 else "one of its players' clients"
+            return (f"{who} had {settings.learn_limit} games learned by this agent in the last hour "
                     "(PARLOUR_LEARN_LIMIT)")
     base = origin_table(game, agent, row.origin)
     table = LearnedValue.__table__
@@ -202,7 +206,7 @@ def apply_updates(session: Session, game: str, agent: str, updates: list[Update]
         stmt = _insert(session, LearnedValue).values(agent=key, key=u.key, value=initial)
         session.execute(stmt.on_conflict_do_update(index_elements=["agent", "key"], set_={"value": new}))
     row.games += 1
-    if client is not None:
+    for client in clients:
         session.add(LearnEvent(agent=key, client=client, at=now()))
     if settings.snapshot_every > 0 and row.games % settings.snapshot_every == 0:
         session.flush()

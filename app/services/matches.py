@@ -24,6 +24,7 @@ from app.db import writing
 from app.settings import get_settings
 from app.models import Match, Move, Seat, now
 from app.services.notifier import notify
+from app.services.people import display_names
 from app.services import live, ratings
 from app.services.agents import AgentPool, resolve_seat_agent
 from app.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized
@@ -104,29 +105,31 @@ def has_hidden_information(game: Game) -> bool:
 # ----- creating -----
 def create_match(session: Session, pool: AgentPool, game_name: str, seats: list[SeatRequest],
                  options: dict | None = None, seed: int | None = None, delay_ms: int = 700,
-                 rematch_of: str | None = None, client: str | None = None) -> tuple[Match, dict[int, str | None]]:
+                 rematch_of: str | None = None, client: str | None = None,
+                 hints: bool = False) -> tuple[Match, dict[int, str | None]]:
     """A new match; returns it with the secrets to hand out: each human seat's token and, for
-    an AI-only match, the control token under key ``"control"``."""
+    an AI-only match, the control token under key ``"control"``. A match ``hints`` lets its
+    people ask the coach during play; it is marked in the results and left out of the ratings."""
     game = get_game(game_name)
     game.check_players(len(seats))
     options = game.resolve_options(options)
     rows, tokens = [], {}
     for i, req in enumerate(seats):
-        if req.type == "human":
+        if req.type in ("human", "friend"):
             token = secrets.token_urlsafe(24)
             tokens[i] = token
-            rows.append(Seat(seat=i, kind="human", name=(req.name or f"Player {i + 1}")[:64],
-                             token_hash=hash_token(token)))
+            friend = req.type == "friend"
+            rows.append(Seat(seat=i, kind="human", name=req.name or ("Friend" if friend else f"Player {i + 1}"),
+                             token_hash=hash_token(token), invite="open" if friend else None,
+                             client=None if friend else client))
         elif req.type == "agent":
-            agent_id, level = resolve_seat_agent(game_name, req.level, req.agent)
-            s = spec(game_name, agent_id)
-            refuses = getattr(pool.get(session, game_name, agent_id), "refuses", None)
-            if refuses is not None and refuses(i):
-                raise Conflict(f"{s.title} has no beads left in its first box and refuses to play "
-                               "first until it is reset")
-            rows.append(Seat(seat=i, kind="agent", name=req.name or s.title, agent=agent_id, level=level))
+            rows.append(agent_seat(session, pool, game_name, i, req.level, req.agent, req.name))
         else:
-            raise ServiceError(f"seat {i}: type must be 'human' or 'agent', got {req.type!r}")
+            raise ServiceError(f"seat {i}: type must be 'human', 'friend' or 'agent', got {req.type!r}")
+    invited = any(r.invite for r in rows)
+    if invited and not any(r.kind == "human" and not r.invite for r in rows):
+        raise ServiceError("a match with friends' seats needs a seat of type 'human' for its creator "
+                           "(who can start it before every friend has joined)")
     if seed is None:
         seed = secrets.randbits(48)
     if not 0 <= seed < 2 ** 62:
@@ -136,9 +139,10 @@ def create_match(session: Session, pool: AgentPool, game_name: str, seats: list[
     control_token = None if tokens else secrets.token_urlsafe(24)
     state = game.new_match(len(seats), seed, options)
     match = Match(id=uuid.uuid4().hex, game=game_name, options=options, seed=seed, state=game.to_json(state),
-                  ply=0, status="active", ai_only=not tokens, delay_ms=delay_ms, paused=False, steps=0,
+                  ply=0, status="waiting" if invited else "active", ai_only=not tokens, delay_ms=delay_ms,
+                  paused=False, steps=0,
                   last_move_at=time.time(), rematch_of=rematch_of, seats=rows, client=client,
-                  control_hash=hash_token(control_token) if control_token else None)
+                  control_hash=hash_token(control_token) if control_token else None, hints=hints)
     match.__dict__["_parsed_state"] = (0, state)
     session.add(match)
     with writing():
@@ -146,6 +150,26 @@ def create_match(session: Session, pool: AgentPool, game_name: str, seats: list[
     if tokens:
         run_ai(session, pool, match)
     return match, {**tokens, "control": control_token}
+
+
+def agent_seat(session: Session, pool: AgentPool, game_name: str, i: int, level: int | None,
+               agent: str | None, name: str | None = None) -> Seat:
+    """An AI's seat at ``level`` (or of ``agent``); 409 when that AI refuses the seat."""
+    agent_id, level = resolve_seat_agent(game_name, level, agent)
+    s = spec(game_name, agent_id)
+    refuses = getattr(pool.get(session, game_name, agent_id), "refuses", None)
+    if refuses is not None and refuses(i):
+        raise Conflict(f"{s.title} has no beads left in its first box and refuses to play "
+                       "first until it is reset")
+    return Seat(seat=i, kind="agent", name=name or s.title, agent=agent_id, level=level)
+
+
+def check_active(match) -> None:
+    if match.status == "waiting":
+        raise Conflict("the match has not started: it waits for the invited players to join "
+                       "(or for its creator to start it with AIs in the empty seats)")
+    if match.status != "active":
+        raise Conflict("the match is over")
 
 
 # ----- moving -----
@@ -185,7 +209,7 @@ def _record(session: Session, match: Match, game: Game, state, seat: int, action
         conn.execute(_INSERT_MOVE, {"match_id": match.id, "created_at": now(), **vars(move)})
         for number, (score, won) in results.items():
             conn.execute(_SEAT_RESULT, {"match": match.id, "number": number, "new_score": score, "new_won": won})
-        if over:
+        if over and not match.hints:  # a match with hints is not rated
             ratings.rate_match(session, match.game, match.id, match.seats, winners)
         session.commit()
     for key, value in values.items():
@@ -215,8 +239,7 @@ def play_human(session: Session, pool: AgentPool, match: Match, seat: int, actio
     with the mover's seat's view after it (so a page can show them one by one)."""
     game = get_game(match.game)
     state = state_of(game, match)
-    if match.status != "active":
-        raise Conflict("the match is over")
+    check_active(match)
     if abandon_if_stale(session, match):
         raise Conflict(f"the match was abandoned: no move for {abandon_after_s()} s")
     if ply is not None and ply != match.ply:
@@ -354,8 +377,7 @@ def resign(session: Session, pool: AgentPool, match: Match, seat: int) -> None:
     the match is finished as it stands: every other seat wins, the points so far are kept."""
     game = get_game(match.game)
     state = state_of(game, match)
-    if match.status != "active":
-        raise Conflict("the match is over")
+    check_active(match)
     if abandon_if_stale(session, match):
         raise Conflict(f"the match was abandoned: no move for {abandon_after_s()} s")
     if game.current_player(state) == seat and _can_resign(game, state, seat):
@@ -386,7 +408,7 @@ def abandon_stale(session: Session) -> int:
         return 0
     with writing():
         done = session.execute(
-            update(Match).where(Match.status == "active", Match.last_move_at < time.time() - after)
+            update(Match).where(Match.status.in_(("active", "waiting")), Match.last_move_at < time.time() - after)
             .values(status="finished", finished_at=now(), ending={"kind": "abandoned", "after_s": after})
             .execution_options(synchronize_session=False)).rowcount
         session.commit()
@@ -409,7 +431,7 @@ def _finish_early(session: Session, match: Match, game: Game, ending: dict, winn
         for s in match.seats:
             conn.execute(_SEAT_RESULT, {"match": match.id, "number": s.seat, "new_score": scores[s.seat],
                                         "new_won": s.seat in winners if winners else None})
-        if winners:
+        if winners and not match.hints:  # a match with hints is not rated
             ratings.rate_match(session, match.game, match.id, match.seats, winners)
         session.commit()
     for key, value in (("status", "finished"), ("finished_at", finished_at), ("ending", ending)):
@@ -447,7 +469,7 @@ def learn_from(session: Session, match: Match, game: Game) -> None:
         learner = live.make_live_agent(session, match.game, s.agent, own_copy=True)
         updates = learner.learn(episode)
         with writing():
-            why_not = live.apply_updates(session, match.game, s.agent, updates, client=match.client or "")
+            why_not = live.apply_updates(session, match.game, s.agent, updates, clients=people_clients(match))
         outcome[str(s.seat)] = {"agent": s.agent, "learned": why_not is None,
                                 **({"reason": f"not learned from: {why_not}"} if why_not else {})}
     with writing():
@@ -455,6 +477,13 @@ def learn_from(session: Session, match: Match, game: Game) -> None:
                         .execution_options(synchronize_session=False))
         session.commit()
     _set(match, "learning", outcome)
+
+
+def people_clients(match: Match) -> list[str]:
+    """The (hashed) addresses of the people at the table: each counts the game toward its own
+    learning limit (the creator's, then every friend who joined)."""
+    clients = [match.client or ""] + [s.client for s in match.seats if s.kind == "human" and s.client]
+    return list(dict.fromkeys(clients))
 
 
 # ----- views -----
@@ -478,9 +507,11 @@ def move_json(game: Game, match: Match, move: Move, viewer: int | None) -> dict:
             "explanation": public_explanation(game, match, move, viewer)}
 
 
-def seat_json(s: Seat) -> dict:
-    return {"seat": s.seat, "type": s.kind, "name": s.name, "agent": s.agent, "level": s.level,
-            "score": s.score, "won": s.won}
+def seats_json(seats) -> list[dict]:
+    """The seats as anyone may see them, each with its ``display_name`` (distinct in the match)."""
+    shown = display_names(seats)
+    return [{"seat": s.seat, "type": s.kind, "name": s.name, "display_name": shown[i], "agent": s.agent,
+             "level": s.level, "score": s.score, "won": s.won, "invite": s.invite} for i, s in enumerate(seats)]
 
 
 def match_view(session: Session, match: Match, seat: int | None) -> dict:
@@ -490,16 +521,16 @@ def match_view(session: Session, match: Match, seat: int | None) -> dict:
     over = game.is_over(state) or ending is not None
     to_move = None if over else game.current_player(state)
     legal = []
-    if seat is not None and seat == to_move:
+    if seat is not None and seat == to_move and match.status == "active":
         legal = [{"id": a.id, "label": game.action_label(a)} for a in game.legal_actions(state)]
     tail = session.connection().execute(_TAIL, {"id": match.id, "limit": LOG_TAIL}).all()[::-1]
     last_ai = next((m for m in reversed(tail) if m.explanation is not None), None)
     return {
-        "id": match.id, "game": match.game, "status": match.status, "ply": match.ply,
+        "id": match.id, "game": match.game, "status": match.status, "ply": match.ply, "hints": match.hints,
         "seat": seat, "to_move": to_move, "ai_only": match.ai_only, "options": match.options,
         "delay_ms": match.delay_ms, "paused": match.paused,
         "created_at": match.created_at.isoformat(), "rematch_of": match.rematch_of,
-        "seats": [seat_json(s) for s in match.seats],
+        "seats": seats_json(match.seats),
         "view": game.observe(state, seat, reveal=match.ai_only),
         "legal_actions": legal,
         "can_resign": bool(legal) and _can_resign(game, state, seat),
@@ -539,6 +570,6 @@ def replay(session: Session, match: Match, seat: int | None) -> dict:
         after = game.apply_id(state, move.action)
         steps.append({**move_json(game, match, move, seat), "view": game.observe(after, seat, reveal=reveal)})
     start = game.new_match(len(match.seats), match.seed, match.options)
-    return {"id": match.id, "game": match.game, "status": match.status,
-            "seats": [seat_json(s) for s in match.seats],
+    return {"id": match.id, "game": match.game, "status": match.status, "hints": match.hints,
+            "seats": seats_json(match.seats),
             "start": game.observe(start, seat, reveal=reveal), "moves": steps}

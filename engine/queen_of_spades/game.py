@@ -27,11 +27,14 @@ class QueenOfSpades(Game[State, Play]):
     summary = ("Grasobern: 4 players, 32 cards, 8 each, follow suit, no trumps. Do not take the trick "
                "with the Q♠, nor the last trick, unless you take every trick. Points per deal sum to zero.")
     options = (
-        Option("deals", 8, "Deals in a match (cumulative points).", minimum=1, maximum=1000),
-        Option("forced_queen", False, "A player who cannot follow suit and holds the Q♠ must play it."),
+        Option("deals", 8, "Deals in a match (cumulative points).", minimum=1, maximum=1000,
+               title="Deals in a match"),
+        Option("forced_queen", False, "A player who cannot follow suit and holds the Q♠ must play it.",
+               title="The Q♠ must be played when you cannot follow suit"),
         Option("score_limit", 0, "End the match early after a deal leaving someone at +limit or −limit "
-               "points (0: off).", minimum=0, maximum=1000),
+               "points (0: off).", minimum=0, maximum=1000, title="Stop early at this many points"),
     )
+    lengths = {"one deal": {"deals": 1}, "short match": {"deals": 4}, "full match": {"deals": 8}}
 
     # ----- starting -----
     def rules(self, options: dict | None) -> Rules:

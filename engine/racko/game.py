@@ -72,14 +72,17 @@ class Racko(Game[State, Action]):
                "Rack-O (75 points); the others score 5 per card in order from the front. Match to 500.")
     options = (
         Option("rack_size", 10, "slots in each rack (the write-up's experiments also use 5)",
-               minimum=3, maximum=MAX_RACK),
+               minimum=3, maximum=MAX_RACK, title="Slots in a rack"),
         Option("max_card", 0, "highest card (cards 1..max_card); 0 = (players + 2) · rack_size", minimum=0,
-               maximum=400),
-        Option("max_turns", 1500, "turns (all seats) after which a deal ends with no Rack-O", minimum=1),
+               maximum=400, title="Highest card"),
+        Option("max_turns", 1500, "turns (all seats) after which a deal ends with no Rack-O", minimum=1,
+               title="Longest deal, in turns"),
         Option("bonus", False, "Rack-O adds a bonus for its longest run of consecutive numbers "
-               "(3: 50, 4: 100, 5: 200, 6+: 400)"),
-        Option("target_score", 500, "points that end a match", minimum=1),
+               "(3: 50, 4: 100, 5: 200, 6+: 400)", title="Bonus for a run of consecutive numbers"),
+        Option("target_score", 500, "points that end a match", minimum=1, title="Points to win the match"),
     )
+    lengths = {"one deal": {"target_score": 1}, "short match": {"target_score": 250},
+               "full match": {"target_score": 500}}  # everyone scores at least 5 a deal
 
     # ----- starting -----
     def rules(self, players: int, options: dict | None) -> Rules:

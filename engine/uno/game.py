@@ -31,29 +31,43 @@ class Uno(Game[State, Action]):
     options = (
         Option("opening_wild", "choose", "A Wild turned up to start: the first player names the "
                "colour (choose) or it goes back and another card is turned (redraw).",
-               choices=("choose", "redraw")),
+               choices=("choose", "redraw"), title="A Wild turned up to start",
+               choice_titles=("the first player names the colour", "turn another card")),
         Option("wd4_challenge", False, "Any Wild Draw Four may be played and the next player may "
-               "challenge it (off: only legal ones are offered)."),
+               "challenge it (off: only legal ones are offered).", title="Wild Draw Four may be bluffed and challenged"),
         Option("wd4_when", "no_colour", "When a Wild Draw Four may be played: holding no card of the "
                "colour in force (no_colour, the official rule) or no other playable card, a Wild included "
-               "(no_other_card, the write-up's).", choices=("no_colour", "no_other_card")),
-        Option("draw_until_playable", False, "Draw until a playable card comes instead of one card."),
+               "(no_other_card, the write-up's).", choices=("no_colour", "no_other_card"),
+               title="When a Wild Draw Four may be played",
+               choice_titles=("holding no card of the colour in force", "holding no other playable card")),
+        Option("draw_until_playable", False, "Draw until a playable card comes instead of one card.",
+               title="Draw until you can play"),
         Option("play_drawn", True, "A playable card just drawn may be played at once (off: drawing ends "
-               "the turn, as in the write-up)."),
+               "the turn, as in the write-up).", title="Play a card just drawn"),
         Option("reverse_skips_two", True, "With two players a Reverse skips the other player (off: it only "
-               "turns the direction, as in the write-up)."),
+               "turns the direction, as in the write-up).", title="Reverse skips with two players"),
+        Option("rotate_dealer", True, "The deal passes one seat to the left each deal, so the lead goes "
+               "round (off: the same seat deals every deal, so the first seat leads every deal of a match, "
+               "as in the write-up's model).", title="The deal passes to the left"),
+        Option("first_card_acts", True, "A Skip, Reverse or Draw Two turned up to start acts on the first "
+               "player (off: it is only the card to match, as in the write-up's model).",
+               title="An action card turned up to start acts"),
         Option("uno_call", False, "Players call UNO with their second-last card; the next player may "
-               "catch one who did not (2 cards penalty)."),
-        Option("target_score", 500, "Points that end a match.", minimum=1),
-        Option("max_turns", 2000, "Moves after which a deal ends with no winner.", minimum=1),
+               "catch one who did not (2 cards penalty).", title="Call UNO yourself"),
+        Option("target_score", 500, "Points that end a match.", minimum=1, title="Points to win the match"),
+        Option("max_turns", 2000, "Moves after which a deal ends with no winner.", minimum=1,
+               title="Longest deal, in moves"),
     )
+    lengths = {"one deal": {"target_score": 1}, "short match": {"target_score": 200},
+               "full match": {"target_score": 500}}  # the first to go out scores at least 1 in practice
     presets = {
         "writeup": {"play_drawn": False, "reverse_skips_two": False, "wd4_when": "no_other_card",
-                    "wd4_challenge": False},
+                    "wd4_challenge": False, "rotate_dealer": False, "first_card_acts": False},
     }
     """``writeup``: the rules of the Uno write-up's own model (its public code), where they differ
     from the official ones: drawing ends the turn, a two-player Reverse does not skip, a Wild
-    Draw Four only when nothing else plays, no challenge."""
+    Draw Four only when nothing else plays, no challenge, and the first seat leads every deal
+    (the card turned up to start does not act)."""
     counts_whole_matches = True  # the write-up's tournaments, and a person, play whole games to 500
 
     # ----- starting -----

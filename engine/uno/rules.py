@@ -8,7 +8,9 @@ Conventions (where RULES.md leaves a choice open):
 
 - Seats are numbered 0..n-1; "left" is the next higher seat (direction +1).
   The first deal of a match (and every single deal) is dealt by seat n-1, so seat
-  0 plays first; the dealer then moves one seat left each deal.
+  0 plays first; the dealer then moves one seat left each deal (with
+  ``rotate_dealer: false``, the write-up's model, seat n-1 deals every deal, so seat
+  0 leads every deal of a match).
 - Seven cards are dealt one at a time starting at the dealer's left.
 - After drawing, the player always decides: play the drawn card if it is playable,
   or pass. (So nobody else learns whether a drawn card was playable.) With
@@ -23,6 +25,9 @@ Conventions (where RULES.md leaves a choice open):
   card in hand is playable, a Wild included; other Wild Draw Fours do not count).
   With ``wd4_challenge`` a challenge tests whichever condition ``wd4_when`` names.
   A Reverse turned up to start a two-player deal then only turns the direction too.
+  Two more follow the write-up's model in who leads: ``rotate_dealer: false`` (seat
+  0 leads every deal) and ``first_card_acts: false`` (a Skip, Reverse or Draw Two
+  turned up to start is only the card to match: the first player keeps the lead).
 - A player who goes out ends the deal at once: a last Draw Two or Wild Draw Four
   still makes the next player draw (rule 9), and no challenge is offered.
 - With ``wd4_challenge`` the challenge's result is public; the challenged hand is
@@ -104,6 +109,8 @@ class Rules:
     draw_until_playable: bool = False
     play_drawn: bool = True
     reverse_skips_two: bool = True
+    rotate_dealer: bool = True
+    first_card_acts: bool = True
     uno_call: bool = False
     target_score: int = 500
     max_turns: int = 2000
@@ -262,6 +269,8 @@ class Table:
         rank = RANK_OF[top]
         if top == WILD:
             self.phase = OPENING
+        elif not self.rules.first_card_acts:  # the write-up's model: only the card to match
+            pass
         elif rank == _SKIP or (rank == _REVERSE and n == 2 and self.rules.reverse_skips_two):
             self.log.append(("skip", first))
             self.turn = (first + 1) % n
@@ -483,5 +492,6 @@ class Table:
             self.phase, self.turn = OVER, -1
             return
         self.deal += 1
-        self.dealer = (self.dealer + 1) % self.n
+        if self.rules.rotate_dealer:
+            self.dealer = (self.dealer + 1) % self.n
         self.start_deal()

@@ -153,15 +153,20 @@ class Yaniv(Game[State, Action]):
                "less, but beware of Assaf. 54 cards with two jokers; matches to 200 with halving.")
     options = (
         Option("face_values", "ten", "what J, Q, K count: ten (10 each) or rank (11, 12, 13)",
-               choices=FACE_VALUES),
-        Option("hand_size", 5, "cards dealt to each player", minimum=1, maximum=7),
+               choices=FACE_VALUES, title="What J, Q and K count",
+               choice_titles=("10 each", "11, 12 and 13")),
+        Option("hand_size", 5, "cards dealt to each player", minimum=1, maximum=7, title="Cards dealt"),
         Option("yaniv_limit", 7, "Yaniv may be called with a hand totalling at most this", minimum=0,
-               maximum=50),
+               maximum=50, title="Highest hand that may call Yaniv"),
         Option("assaf_penalty", 30, "what a caller who is not strictly lowest adds on top of their hand",
-               minimum=0, maximum=200),
-        Option("halving", True, "a match score landing exactly on a multiple of 50 drops by 50"),
-        Option("elimination", 200, "a player whose match score goes above this is out", minimum=1),
+               minimum=0, maximum=200, title="Assaf penalty"),
+        Option("halving", True, "a match score landing exactly on a multiple of 50 drops by 50",
+               title="Halving at 50, 100, 150…"),
+        Option("elimination", 200, "a player whose match score goes above this is out", minimum=1,
+               title="Out above this many points"),
     )
+    lengths = {"one deal": {"elimination": 1}, "short match": {"elimination": 100},
+               "full match": {"elimination": 200}}  # one deal: every loser holds more than 1 in practice
 
     # ----- starting -----
     def rules_of(self, options: dict | None) -> Rules:

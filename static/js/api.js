@@ -69,13 +69,15 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-// "62% ±3 vs Random" style text from a calibration entry.
+// A calibration entry in words: "wins 7 in 100 against Perfect (±1) · …", or points a deal.
 export function strengthText(s) {
   if (!s) return "not measured yet";
   const counts = Object.values(s.vs)[0]?.counts;  // what was counted, e.g. "whole games to 500"
+  const per100 = (x) => Math.round(100 * x);
   return Object.entries(s.vs).map(([ref, r]) => (r.unit === "points per deal"
-    ? `${r.score >= 0 ? "+" : "−"}${Math.abs(r.score).toFixed(2)} ±${r.half_width.toFixed(2)} points a deal vs ${ref}`
-    : `${Math.round(100 * r.score)}% ±${Math.round(100 * r.half_width)} vs ${ref}`)).join(" · ") + (counts ? ` (${counts})` : "");
+    ? `${r.score >= 0 ? "+" : "−"}${Math.abs(r.score).toFixed(2)} points a deal against ${ref} (±${r.half_width.toFixed(2)})`
+    : `wins ${per100(r.win ?? r.score)}${per100(r.draw ?? 0) ? `, draws ${per100(r.draw)},` : ""} in 100 against ${ref} (±${per100(r.half_width)})`))
+    .join(" · ") + (counts ? ` (${counts})` : "");
 }
 
 export const pct = (x) => `${Math.round(100 * x)}%`;

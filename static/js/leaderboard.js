@@ -23,7 +23,7 @@ function render() {
   body.replaceChildren(...rows.map((p) => {
     const who = p.kind === "agent" ? (p.level ? `level ${p.level}` : "agent") : "person";
     const tr = el("tr", { "data-player": p.player, class: p.player === charted ? "on" : "" },
-      el("td", {}, p.name), el("td", {}, who), el("td", { class: "rating" }, fixed(p.ordinal)),
+      el("td", {}, p.kind === "person" ? el("a", { href: `/people/${encodeURIComponent(p.id)}` }, p.name) : p.name), el("td", {}, who), el("td", { class: "rating" }, fixed(p.ordinal)),
       el("td", {}, fixed(p.mu)), el("td", {}, fixed(p.sigma)), el("td", {}, p.games), el("td", {}, p.wins));
     tr.addEventListener("click", () => plot(p));
     return tr;

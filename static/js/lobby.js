@@ -6,7 +6,7 @@ for (const cell of document.querySelectorAll("td.strength")) {
 }
 
 function levelSelect(game, name) {
-  const select = el("select", { name, "aria-label": name });
+  const select = el("select", { name });
   for (const l of game.levels) select.append(el("option", { value: l.level }, `${l.level}. ${l.title}`));
   select.value = String(Math.min(2, game.levels.length));
   return select;
@@ -15,9 +15,9 @@ function levelSelect(game, name) {
 function buildSeats(form, game) {
   const box = form.querySelector(".seats");
   const min = game.players.min, max = Math.min(game.players.max, 6);
-  const opponents = el("select", { name: "opponents", "aria-label": "opponents" });
+  const opponents = el("select", { name: "opponents" });
   for (let n = min - 1; n <= max - 1; n++) opponents.append(el("option", { value: n }, `${n} AI opponent${n > 1 ? "s" : ""}`));
-  const position = el("select", { name: "position", "aria-label": "your seat" });
+  const position = el("select", { name: "position" });
   const list = el("div", { class: "opponents" });
   function refresh() {
     const n = Number(opponents.value);
@@ -26,7 +26,7 @@ function buildSeats(form, game) {
     for (let i = 0; i < n; i++) {
       const s = levelSelect(game, `level${i}`);
       if (keep[i]) s.value = keep[i];
-      list.append(el("label", {}, n > 1 ? `AI ${i + 1} ` : "Opponent ", s));
+      list.append(el("label", {}, n > 1 ? `AI ${i + 1} ` : "Opponent ", s));  // the label names the select
     }
     const prev = position.value;
     position.replaceChildren();
@@ -57,25 +57,54 @@ function readOptions(form, game) {
   return options;
 }
 
-// A preset (a named set of options, e.g. Uno's "writeup") sets every option input: its value, else the default.
-function applyPreset(form, game, name) {
-  const values = name ? game.presets[name] : {};
+// Set option inputs to the given values (the rest to their defaults when `others` is "defaults").
+function setOptions(form, game, values, others = "keep") {
   for (const o of game.options) {
     const input = form.querySelector(`[name="${o.name}"]`);
-    if (!input) continue;
+    if (!input || (!(o.name in values) && others === "keep")) continue;
     const value = o.name in values ? values[o.name] : o.default;
     if (input.type === "checkbox") input.checked = value;
     else input.value = JSON.stringify(value);
   }
 }
 
-document.getElementById("player-name").value = localStorage.getItem("parlour:name") ?? "";
+// A preset (a named set of options, e.g. Uno's "writeup") sets every option input: its value, else
+// the default; then the chosen game length sets the options it names.
+function applyPreset(form, game, name) {
+  setOptions(form, game, name ? game.presets[name] : {}, "defaults");
+  applyLength(form, game);
+}
+
+function applyLength(form, game) {
+  const length = form.querySelector("select.length");
+  if (length) setOptions(form, game, game.lengths[length.value]);
+}
+
+// The person's name: asked once, kept in this browser, changeable here.
+const nameInput = document.getElementById("player-name");
+nameInput.value = localStorage.getItem("parlour:name") ?? "";
+if (!nameInput.value) nameInput.focus();
+nameInput.addEventListener("change", () => {
+  const name = nameInput.value.trim();
+  if (name) localStorage.setItem("parlour:name", name);
+});
+
+function playerName() {
+  const name = nameInput.value.trim();
+  if (!name) {
+    nameInput.focus();
+    throw new Error("Tell us your name first (at the top of the page): it is remembered in this browser.");
+  }
+  localStorage.setItem("parlour:name", name);
+  return name;
+}
 
 for (const form of document.querySelectorAll("form.new-match")) {
   const game = window.PARLOUR_GAMES.find((g) => g.name === form.dataset.game);
   buildSeats(form, game);
   const preset = form.querySelector("select.preset");
   if (preset) preset.addEventListener("change", () => applyPreset(form, game, preset.value));
+  form.querySelector("select.length")?.addEventListener("change", () => applyLength(form, game));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const error = form.querySelector(".error");
@@ -85,10 +114,9 @@ for (const form of document.querySelectorAll("form.new-match")) {
       const levels = Array.from({ length: n }, (_, i) => Number(form.querySelector(`[name="level${i}"]`).value));
       const me = Number(form.querySelector('[name="position"]').value);
       const seats = levels.map((level) => ({ type: "agent", level }));
-      const name = document.getElementById("player-name").value.trim() || "You";
-      localStorage.setItem("parlour:name", name);
+      const name = playerName();
       seats.splice(me, 0, { type: "human", name });
-      const res = await api("/api/matches", { method: "POST", body: { game: game.name, seats, options: readOptions(form, game) } });
+      const res = await api("/api/matches", { method: "POST", body: { game: game.name, seats, options: readOptions(form, game), hints: form.querySelector('[name="hints"]').checked } });
       saveSeat(res.id, me, res.tokens[String(me)]);
       location.href = `/play/${res.id}`;
     } catch (err) {

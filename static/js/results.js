@@ -61,13 +61,15 @@ async function recent() {
   const data = await api(`/api/matches?per_page=25${game ? `&game=${game}` : ""}`);
   const body = document.querySelector("#recent tbody");
   body.replaceChildren(...data.matches.map((m) => {
-    const winners = m.seats.filter((s) => s.won).map((s) => s.name);
-    const early = m.ending?.kind === "resigned" ? `${m.seats[m.ending.seat]?.name ?? "a player"} resigned; ` : "";
-    const result = m.status === "active" ? "in play" : m.ending?.kind === "abandoned" ? "abandoned"
-      : winners.length ? `${early}${winners.join(", ")} won` : "draw";
+    const winners = m.seats.filter((s) => s.won).map((s) => s.display_name);
+    const early = m.ending?.kind === "resigned" ? `${m.seats[m.ending.seat]?.display_name ?? "a player"} resigned; ` : "";
+    const result = m.status === "active" ? "in play" : m.status === "waiting" ? "waiting for players"
+      : m.ending?.kind === "abandoned" ? "abandoned" : winners.length ? `${early}${winners.join(", ")} won` : "draw";
+    const who = m.seats.flatMap((s, i) => [i ? " vs " : "",
+      s.type === "human" ? el("a", { href: `/people/${encodeURIComponent(s.name)}` }, s.display_name) : s.display_name]);
     return el("tr", {}, el("td", {}, new Date(m.created_at).toLocaleString()), el("td", {}, titles[m.game]),
-      el("td", {}, m.seats.map((s) => s.name).join(" vs ")), el("td", {}, result),
-      el("td", {}, el("a", { href: `/play/${m.id}` }, m.status === "active" ? "open" : "view")));
+      el("td", {}, ...who), el("td", {}, result),
+      el("td", {}, el("a", { href: `/play/${m.id}` }, m.status === "finished" ? "view" : "open")));
   }));
 }
 

@@ -3,6 +3,7 @@
 // moves, shows the AI replies one by one, the log, the AI-thinking panel and the result.
 import { api, el, events, loadSeat, saveSeat, sleep } from "./api.js";
 import { renderThinking } from "./thinking.js";
+import { hintButton, showReview } from "./coach.js";
 
 const page = document.getElementById("table-page");
 const matchId = page.dataset.match;
@@ -17,6 +18,9 @@ const log = document.getElementById("log");
 const thinking = document.getElementById("thinking");
 const seatsList = document.getElementById("seats");
 const dealPanel = document.getElementById("deal-end");
+const announce = document.getElementById("announce");
+const felt = board.closest(".felt");
+const coachPanel = document.getElementById("coach-panel");
 const module = await import(`/static/js/tables/${gameName}.js`);
 const ANIMATION_MS = 550;
 const FULL_LOG_PLIES = 600;  // up to this many moves the log is rebuilt in words on load (from the replay)
@@ -27,7 +31,7 @@ let reviewing = false;  // stepping through the moves: live updates leave the bo
 let logView = null;  // the view the log was last told in words up to
 
 const labels = new Map();
-const seatName = (seat) => data?.seats[seat]?.name ?? `Seat ${seat + 1}`;
+const seatName = (seat) => data?.seats[seat]?.display_name ?? `Seat ${seat + 1}`;
 const labelOf = (id) => labels.get(id) ?? id;
 
 function remember(moves) {
@@ -44,13 +48,14 @@ function draw(view = data.view, { animating = false } = {}) {
     seat: data.seat,
     legal: animating || busy || reviewing ? [] : data.legal_actions,
     play,
-    names: data.seats.map((s) => s.name),
+    names: data.seats.map((s) => s.display_name),
     explanation: data.last_explanation,
     reveal: data.ai_only,
     match: data,
   };
   module.render(board, view, ctx);
   markArrivals();
+  keepFocus();
 }
 
 // Motion: a card that was not on the table before (the new top of a pile, a card come into a
@@ -66,6 +71,23 @@ function markArrivals() {
   });
   if (shownCards) for (const [key, node] of keys) if (!shownCards.has(key)) node.classList.add("card-in");
   shownCards = new Set(keys.map(([key]) => key));
+}
+
+// Keyboard focus stays on the table: a redraw replaces its buttons, so focus that was on the table
+// goes to its first button (else the match's controls once it is over, else the table itself)
+// instead of falling back to the top of the page.
+let focusOnTable = false;
+document.addEventListener("focusin", (event) => { focusOnTable = felt.contains(event.target); });
+function keepFocus() {
+  const at = document.activeElement;
+  if (!focusOnTable || (at && at !== document.body && at !== felt && document.contains(at))) return;
+  const next = board.querySelector("button:not([disabled])") ?? (data?.result ? controls.querySelector("button") : null) ?? felt;
+  next.focus({ preventScroll: next === felt });
+}
+
+// Other players' moves are read out by screen readers (a polite live region).
+function announceMove(m) {
+  if (m.seat !== data.seat) announce.textContent = `${seatName(m.seat)}: ${m.label}`;
 }
 
 function describeStatus() {
@@ -91,20 +113,22 @@ function drawSide() {
   status.textContent = describeStatus();
   status.className = `status ${data.result ? "over" : data.to_move === data.seat ? "yours" : ""}`;
   seatsList.replaceChildren(...data.seats.map((s) => el("li", { class: s.seat === data.to_move ? "to-move" : "" },
-    el("strong", {}, s.name), s.seat === data.seat ? " (you)" : "",
+    el("strong", {}, s.display_name), s.seat === data.seat ? " (you)" : "",
     s.type === "agent" ? el("span", { class: "muted" }, ` · ${s.level ? `level ${s.level}` : s.agent}`) : "",
     s.score !== null ? el("span", { class: "score" }, ` ${s.score}`) : "")));
   const e = data.last_explanation;
   renderThinking(thinking, e, labelOf, e ? seatName(e.seat) : "");
   controls.replaceChildren();
   if (token && data.status === "active") controls.append(resignButton());
-  if (data.result) controls.append(el("button", { onclick: replay }, "Replay"));
+  if (token && data.hints && data.status === "active" && data.to_move === data.seat) controls.append(hintButton(coachPanel, matchId, token, labelOf));
+  if (data.result) controls.append(el("button", { onclick: replay }, token ? "Replay and review" : "Replay"));
   else if (data.ply > 0) controls.append(el("button", { onclick: () => review(data.ply) }, "Step through the moves"));
   if (data.result && (token || data.ai_only)) {
     controls.append(el("button", { class: "primary", onclick: () => rematch(false) }, "Rematch"));
     if (data.seats.length === 2) controls.append(el("button", { onclick: () => rematch(true) }, "Swap sides"));
   }
   controls.append(el("a", { class: "button", href: "/" }, "Lobby"));
+  keepFocus();
 }
 
 // Resigning asks first: the button turns into "Resign this match?" with Yes and No.
@@ -245,6 +269,7 @@ async function animate(made) {
     labels.set(m.action, m.label);
     if (i > 0) await sleep(ANIMATION_MS);
     addLog([m]);
+    announceMove(m);
     if (m.explanation) {
       data.last_explanation = { ...m.explanation, seat: m.seat, action: m.action, ply: m.ply };
       renderThinking(thinking, data.last_explanation, labelOf, seatName(m.seat));
@@ -279,6 +304,7 @@ async function review(start) {
   reviewing = true;
   const r = await replayData();
   let at = r.moves.length;
+  const coach = token && data.result ? showReview(coachPanel, log, matchId, token, (ply) => go(ply + 1)) : null;
   const slider = el("input", { type: "range", min: 0, max: r.moves.length, value: at, "aria-label": "move" });
   const show = () => {
     const step = at === 0 ? { view: r.start, label: "start", seat: null } : r.moves[at - 1];
@@ -286,6 +312,7 @@ async function review(start) {
     status.textContent = at === 0 ? "Replay: the deal" : `Replay ${at}/${r.moves.length}: ${seatName(step.seat)} ${step.label}`;
     if (step.explanation) renderThinking(thinking, { ...step.explanation, seat: step.seat, action: step.action }, labelOf, seatName(step.seat));
     slider.value = at;
+    coach?.mark(at - 1);
   };
   const go = (k) => { at = Math.max(0, Math.min(r.moves.length, k)); show(); };
   slider.addEventListener("input", () => go(Number(slider.value)));
@@ -309,6 +336,7 @@ async function follow() {
     if (event === "end") break;
     if (item.match) { data = item.match; remember(data.moves); }
     addLog([{ ...item.move, view: item.match?.view }]);
+    announceMove(item.move);
     if (!busy && !reviewing && item.match) {
       draw();
       drawSide();

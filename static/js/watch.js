@@ -19,8 +19,8 @@ let chart = null;
 let run = 0; // each Start is a new run; an older run's loop stops at its next step
 let stream = null; // aborts the event stream of the game being shown
 
-// "One deal": a match that ends after its first deal, through each game's own options.
-const ONE_DEAL = { uno: { target_score: 1 }, racko: { target_score: 1 }, queen_of_spades: { deals: 1 }, yaniv: { elimination: 1 } };
+// "One deal": a match that ends after its first deal, by the options of the game's "one deal" length.
+const oneDealOptions = (g) => g.lengths?.["one deal"] ?? null;
 const lengthSelect = document.getElementById("watch-length");
 const lengthLabel = document.getElementById("watch-length-label");
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -42,7 +42,7 @@ function resetSeats() {
   seatsBox.replaceChildren(...picks.flatMap((s, i) => (i ? [el("span", {}, "vs"), s] : [s])));
 }
 function showLength() {
-  lengthLabel.hidden = !(gameSelect.value in ONE_DEAL);
+  lengthLabel.hidden = !oneDealOptions(game());
 }
 gameSelect.addEventListener("change", () => { resetSeats(); showLength(); });
 showLength();
@@ -106,7 +106,7 @@ form.addEventListener("submit", async (event) => {
   const agents = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
   const names = agents.map((a, i) => `AI ${i + 1}: ${g.levels.find((l) => l.id === a).title}`);
   const n = Number(form.games.value);
-  const oneDeal = g.name in ONE_DEAL && lengthSelect.value === "deal";
+  const oneDeal = Boolean(oneDealOptions(g)) && lengthSelect.value === "deal";
   const unit = oneDeal ? "deal" : "game";
   const wins = agents.map(() => 0);
   let draws = 0;
@@ -120,7 +120,7 @@ form.addEventListener("submit", async (event) => {
     let res;
     try {
       res = await api("/api/matches", { method: "POST", body: { game: g.name, delay_ms: Number(speed.value),
-        options: oneDeal ? ONE_DEAL[g.name] : {}, seats: order.map((i) => ({ type: "agent", agent: agents[i] })) } });
+        options: oneDeal ? oneDealOptions(g) : {}, seats: order.map((i) => ({ type: "agent", agent: agents[i] })) } });
     } catch (err) { form.querySelector(".error").textContent = err.message; return; }
     if (mine !== run) return;
     current = res.id;
@@ -132,7 +132,7 @@ form.addEventListener("submit", async (event) => {
     };
     let last = await api(`/api/matches/${current}`);
     const show = () => {
-      module.render(board, last.view, { seat: null, legal: [], play() {}, names: last.seats.map((s) => s.name), explanation: last.last_explanation, reveal: true, match: last });
+      module.render(board, last.view, { seat: null, legal: [], play() {}, names: last.seats.map((s) => s.display_name), explanation: last.last_explanation, reveal: true, match: last });
       progress(last.view, last.ply);
     };
     show();
@@ -144,7 +144,7 @@ form.addEventListener("submit", async (event) => {
         last = data.match;
         show();
         const e = last.last_explanation;
-        renderThinking(thinking, e, (id) => last.moves.find((m) => m.action === id)?.label ?? id, e ? last.seats[e.seat].name : "");
+        renderThinking(thinking, e, (id) => last.moves.find((m) => m.action === id)?.label ?? id, e ? last.seats[e.seat].display_name : "");
       }
     } catch (err) {
       if (mine !== run) return; // stopped by a new Start

@@ -9,17 +9,18 @@ from agents.catalog import agent_specs, levels, make_agent
 from agents.saved_files import SAVED
 from agents.tournament import play_by_observation, run, summarise
 from agents.uno import arena
-from agents.uno.heuristics import BetterOffensive, Defensive, Offensive, RandomPlayer
+from agents.uno.heuristics import BetterOffensive, Defensive, FirstPlayable, Offensive, RandomPlayer
 from agents.uno.play import best_colour
 from agents.uno.tactician import Tactician
 from engine import get_game
 from engine.uno import parse_action
-from engine.uno.rules import OPENING
+from engine.uno.cards import CARD_IDS
+from engine.uno.rules import OPENING, Table
 from engine.uno.view import CODE_OF_ID
 from tests.engine.test_uno import act, position
 
 G = get_game("uno")
-HEURISTICS = (RandomPlayer(), Offensive(), Defensive(), BetterOffensive(), Tactician())
+HEURISTICS = (RandomPlayer(), FirstPlayable(), Offensive(), Defensive(), BetterOffensive(), Tactician())
 
 
 def choice(agent, state, seed=0):
@@ -45,6 +46,21 @@ def test_defensive_plays_its_highest_card_wilds_first():
     assert choice(Defensive(), s) == "play:wild:r"  # 50 points, naming red (three red cards held)
     no_wilds = position([["r1", "r9", "rskip", "b5"], ["y1"]], "r4")
     assert choice(Defensive(), no_wilds) == "play:rskip"
+
+
+def test_first_playable_plays_the_first_playable_card_it_received():
+    cards = ["b5", "r9", "wild", "r1"]  # in the order they came (the rules table keeps that order)
+    s = position([cards, ["y1"]], "r4")
+    legal = Table.reader(s).legal()
+    assert FirstPlayable().choose([CODE_OF_ID[c] for c in cards], legal, random.Random(0)) == CODE_OF_ID["r9"]
+    player = FirstPlayable()  # from observations (sorted hands) it keeps the order itself
+    played = choice(player, s)
+    order = [CARD_IDS[c] for c in player.order]
+    assert sorted(order) == sorted(cards)
+    assert played.startswith("play:" + next(c for c in order if c != "b5"))
+    drawn = act(position([cards, ["y1"]], "r4", pile=["g3"]), "draw")
+    player.held_in_order(drawn.hands[0], random.Random(1))
+    assert [CARD_IDS[c] for c in player.order] == order + ["g3"]  # a drawn card waits behind those held
 
 
 def test_better_offensive_plays_its_highest_non_wild_card_first():

@@ -6,8 +6,9 @@ HUMAN = {"type": "human", "name": "Ann"}
 
 def test_the_writeup_preset_is_described_accepted_and_stored_in_full(client):
     uno = client.get("/api/games/uno").json()
-    assert uno["presets"]["writeup"] == {"play_drawn": False, "reverse_skips_two": False,
-                                         "wd4_when": "no_other_card", "wd4_challenge": False}
+    assert uno["presets"]["writeup"] == {"play_drawn": False, "reverse_skips_two": False, "rotate_dealer": False,
+                                         "first_card_acts": False, "wd4_when": "no_other_card",
+                                         "wd4_challenge": False}
     match_id, tokens = new_match(client, "uno", [HUMAN, {"type": "agent", "level": 2}],
                                  options={"preset": "writeup", "target_score": 200})
     view = client.get(f"/api/matches/{match_id}", headers=tokens[0]).json()

@@ -5,11 +5,11 @@ from app.cli import main
 
 
 def test_bench_tictactoe_reports_playouts_and_training(capsys):
-    assert main(["bench", "tictactoe", "--json", "--seconds", "0.05", "--repeats", "1"]) == 0
+    assert main(["bench", "tictactoe", "--json", "--seconds", "0.05", "--repeats", "1", "--reviews", "2"]) == 0
     text = capsys.readouterr().out
     data = json.loads(text)
     assert "playout" in text and "menace" in text.lower()
-    assert data
+    assert data["coach"]["agent"] == "perfect" and data["coach"]["decisions"] == 2
 
 
 def test_unknown_bench_is_a_clear_error(capsys):
@@ -18,14 +18,17 @@ def test_unknown_bench_is_a_clear_error(capsys):
 
 
 def test_bench_uno_reports_deals_and_search_time(capsys):
-    assert main(["bench", "uno", "--json", "--seconds", "0.05", "--repeats", "1", "--decisions", "2"]) == 0
+    assert main(["bench", "uno", "--json", "--seconds", "0.05", "--repeats", "1", "--decisions", "2",
+                 "--reviews", "2"]) == 0
     text = capsys.readouterr().out
     assert "rules core" in text and '"budget": 40000' in text
-    assert json.loads(text)
+    data = json.loads(text)
+    assert data["coach"]["agent"] == "mcts" and data["coach"]["decisions"] == 2
 
 
 def test_bench_racko_reports_deals_goal_and_move_times(capsys):
-    assert main(["bench", "racko", "--json", "--seconds", "0.02", "--repeats", "1", "--decisions", "3"]) == 0
+    assert main(["bench", "racko", "--json", "--seconds", "0.02", "--repeats", "1", "--decisions", "3",
+                 "--reviews", "2"]) == 0
     data = json.loads(capsys.readouterr().out)
     names = [r["name"] for r in data["results"]]
     assert "2p Kyle vs Kyle" in names and "4p random deals, rules core" in names
@@ -48,11 +51,25 @@ def test_bench_server_with_peers_reports_every_row_and_the_goals(capsys):
 
 def test_bench_queen_of_spades_reports_deals_goal_and_move_time(capsys):
     assert main(["bench", "queen_of_spades", "--peers", "--json", "--seconds", "0.02", "--repeats", "1",
-                 "--decisions", "3"]) == 0
+                 "--decisions", "3",
+                 "--reviews", "2"]) == 0
     data = json.loads(capsys.readouterr().out)
     names = [r["name"] for r in data["results"]]
     assert names[:4] == ["random deals, rules core", "random deals, rules core, decks from one generator",
                          "random deals, public API", "rule player deals"]
     assert any("hearts" in n for n in names) or any("OpenSpiel" in n for n in data["notes"])
     assert data["goal"]["goal"] == 15000 and data["move_times"][0]["agent"] == "rules"
+    assert data["coach"]["agent"] == "search" and data["coach"]["max_cpu_ms"] > 0
     assert all(r["per_cpu_second"] > 0 for r in data["results"])
+
+
+def test_a_missing_peer_names_the_bench_extra_in_full(capsys, monkeypatch):
+    """The hint goes through rich: '[bench]' must be printed, not read as a style tag."""
+    import agents.bench.queen_of_spades as bench
+
+    from agents.bench.report import peer
+
+    monkeypatch.setattr(bench, "peer", lambda name, package, module: peer(name, package, "no_such_module_here"))
+    monkeypatch.setattr(bench, "NETWORK", [])
+    assert main(["bench", "queen_of_spades", "--peers", "--seconds", "0.02", "--repeats", "1", "--decisions", "0"]) == 0
+    assert "pip install -e '.[bench]'" in capsys.readouterr().out

@@ -74,9 +74,14 @@ def browser():
         b.close()
 
 
+NAMED = "if (!localStorage.getItem('parlour:name')) localStorage.setItem('parlour:name', 'Tess');"
+"""The lobby asks a new visitor's name once: the tests' browser has given it already."""
+
+
 @pytest.fixture
 def page(browser, server):
     context = browser.new_context(viewport={"width": 1280, "height": 860}, base_url=server)
+    context.add_init_script(NAMED)
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))

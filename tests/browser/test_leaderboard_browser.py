@@ -35,3 +35,14 @@ def test_the_leaderboard_rating_moves_after_a_game(page):
     assert second != first  # a second result (against Perfect, a loss or a draw) moves it
     page.locator("#ratings th", has_text="Games").click()
     expect(page.locator("#ratings th", has_text="Games")).to_have_attribute("aria-sort", "descending")
+
+
+def test_a_persons_page_shows_their_matches_record_and_rating(page):
+    play_one(page, "Page Tester")
+    rating_of(page, "Page Tester")
+    page.locator("#ratings tbody a", has_text="Page Tester").click()
+    page.wait_for_url(re.compile(r"/people/Page(%20| )Tester"))
+    expect(page.locator("h1")).to_have_text("Page Tester")
+    expect(page.locator("#person-matches tbody tr")).to_have_count(1)
+    expect(page.locator("#person-record tbody tr")).to_contain_text(re.compile(r"Noughts.*4"))
+    expect(page.locator("#person-rating")).to_contain_text("after 1 rated match")

@@ -9,7 +9,8 @@ from engine import GameError, IllegalActionError, OptionError, get_game
 from engine.uno import ACTIONS, CARDS, FULL_DECK, Play, Rules, State, Table, parse_action, parse_card
 from engine.uno.actions import ActionSyntaxError
 from engine.uno.cards import CARD_IDS, CardSyntaxError, Colour, Rank, hand_points
-from engine.uno.rules import CHALLENGED, DRAWN, OPENING, PLAY
+from engine.uno.actions import DRAW
+from engine.uno.rules import CHALLENGED, DRAWN, OPENING, OVER, PLAY
 from engine.uno.view import CODE_OF_ID, event_json
 from tests.engine.invariants import canon
 
@@ -132,7 +133,7 @@ def test_action_ids_parse_back_with_a_grammar():
 def test_options_players_and_their_checks():
     assert [o.name for o in G.options] == [
         "opening_wild", "wd4_challenge", "wd4_when", "draw_until_playable", "play_drawn", "reverse_skips_two",
-        "uno_call", "target_score", "max_turns"]
+        "rotate_dealer", "first_card_acts", "uno_call", "target_score", "max_turns"]
     G.new_match(10, 1)
     for players in (1, 11):
         with pytest.raises(OptionError):
@@ -145,11 +146,11 @@ def test_options_players_and_their_checks():
 
 def test_the_writeup_preset_names_the_writeups_rules_and_defaults_are_the_official_ones():
     official = G.rules(None)
-    assert (official.play_drawn, official.reverse_skips_two, official.wd4_when, official.wd4_challenge) == (
-        True, True, "no_colour", False)
+    assert (official.play_drawn, official.reverse_skips_two, official.wd4_when, official.wd4_challenge,
+            official.rotate_dealer, official.first_card_acts) == (True, True, "no_colour", False, True, True)
     writeup = G.rules({"preset": "writeup"})
-    assert (writeup.play_drawn, writeup.reverse_skips_two, writeup.wd4_when, writeup.wd4_challenge) == (
-        False, False, "no_other_card", False)
+    assert (writeup.play_drawn, writeup.reverse_skips_two, writeup.wd4_when, writeup.wd4_challenge,
+            writeup.rotate_dealer, writeup.first_card_acts) == (False, False, "no_other_card", False, False, False)
     assert G.rules({"preset": "writeup", "play_drawn": True}).play_drawn  # options beside it override it
     assert G.describe()["presets"]["writeup"]["wd4_when"] == "no_other_card"
     assert G.new_match(2, 3, {"preset": "writeup"}).rules == writeup
@@ -193,6 +194,14 @@ def test_first_card_draw_two_first_player_draws_two_and_is_skipped():
     s = deal_from(["rd2"], 3)
     assert [len(h) for h in s.hands] == [9, 7, 7] and s.turn == 1
     assert events(s, "penalty") == [{"event": "penalty", "seat": 0, "count": 2}]
+
+
+def test_first_card_that_does_not_act_leaves_the_first_player_to_play():
+    for turnup in ("bskip", "yrev", "rd2"):
+        s = deal_from([turnup], 3, {"first_card_acts": False})
+        assert (s.turn, s.direction, s.phase) == (0, 1, PLAY) and [len(h) for h in s.hands] == [7, 7, 7]
+        assert not events(s, "skip") and not events(s, "penalty") and not events(s, "reverse")
+        assert s.colour == CARDS[s.discard[-1]].colour
 
 
 def test_first_card_wild_first_player_names_the_colour_then_plays():
@@ -461,6 +470,21 @@ def test_match_goes_on_to_the_target_score_with_the_dealer_moving_left():
         plays = [a for a in options if isinstance(a, Play)]
         s = G.apply(s, rng.choice(plays or options))
     assert max(s.scores) >= 30 and G.winners(s) == [s.scores.index(max(s.scores))]
+
+
+def test_without_rotating_the_dealer_the_first_seat_leads_every_deal():
+    for rotate, dealers in ((True, [2, 0, 1, 2]), (False, [2, 2, 2, 2])):
+        table = Table.new(3, 4, G.rules({"rotate_dealer": rotate}), single=False)
+        seen = [table.dealer]
+        rng = random.Random(4)
+        while len(seen) < 4 and table.phase != OVER:
+            deal = table.deal
+            legal = table.legal()
+            table.step(rng.choice([a for a in legal if a < DRAW] or legal))
+            if table.deal != deal:
+                seen.append(table.dealer)
+                assert ("deal", table.deal, table.dealer) in table.log
+        assert seen == dealers
 
 
 def test_a_whole_match_to_500_ends_with_one_winner():

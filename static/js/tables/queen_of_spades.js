@@ -27,13 +27,13 @@ function cardFace(id, { onclick = null, cls = "", title = null } = {}) {
   const red = card.suit === "H" || card.suit === "D";
   return el(onclick ? "button" : "div", {
     class: `qs-card ${red ? "red" : ""} ${id === "QS" ? "queen" : ""} ${cls}`, "data-card": id,
-    "aria-label": card.label, title: title ?? card.label, onclick,
+    role: onclick ? null : "img", "aria-label": card.label, title: title ?? card.label, onclick,
   }, el("span", { class: "corner" }, card.rank, el("small", {}, SUITS[card.suit])),
   el("span", { class: "pip" }, SUITS[card.suit]));
 }
 
 function backs(n) {
-  return el("div", { class: "qs-backs", "aria-label": `${n} card${n === 1 ? "" : "s"}` },
+  return el("div", { class: "qs-backs", role: "img", "aria-label": `${n} card${n === 1 ? "" : "s"}` },
     Array.from({ length: n }, () => el("div", { class: "qs-card back" })));
 }
 
@@ -59,9 +59,7 @@ export function explainResult(r, names) {
 const signed = (x) => (x > 0 ? `+${x}` : x < 0 ? `−${-x}` : "0");
 
 export function render(root, view, ctx) {
-  const given = (s) => ctx.names?.[s] ?? `Seat ${s + 1}`;
-  const twice = (s) => [0, 1, 2, 3].some((t) => t !== s && given(t) === given(s));
-  const names = (s) => (s === ctx.seat ? "You" : twice(s) ? `${given(s)} ${s + 1}` : given(s));
+  const names = (s) => (s === ctx.seat ? "You" : ctx.names?.[s] ?? `Seat ${s + 1}`);
   const legal = new Map(ctx.legal.map((a) => [a.id.replace(/^play:/, ""), a.id]));
   const myTurn = legal.size > 0;
   const trickNo = view.trick_number;
@@ -89,7 +87,7 @@ export function render(root, view, ctx) {
     table.append(el("div", { class: `qs-seat qs-${where} ${view.to_move === seat ? "to-move" : ""} ${isMe ? "me" : ""}`, "data-seat": seat },
       head, cards));
   }
-  const centre = el("div", { class: `qs-trick ${showingLast ? "finished" : ""}`, "aria-label": "the trick" });
+  const centre = el("div", { class: `qs-trick ${showingLast ? "finished" : ""}`, role: "group", "aria-label": "the trick" });
   for (const { where, seat } of places(view, ctx)) {
     const card = inTrick.get(seat);
     centre.append(el("div", { class: `qs-slot qs-${where}` }, card ? cardFace(card, { title: `${names(seat)}: ${parseCard(card).label}` }) : ""));

@@ -21,13 +21,13 @@ function cardFace(value, maxCard, attrs = {}) {
   const pos = maxCard > 1 ? (value - 1) / (maxCard - 1) : 0;
   const tag = attrs.onclick ? "button" : "div";
   return el(tag, { ...attrs, class: `rk-card ${attrs.class ?? ""}`, style: `--pos: ${pos.toFixed(3)}`,
-    "data-card": value, "aria-label": attrs["aria-label"] ?? `card ${value}` },
+    "data-card": value, role: tag === "button" ? null : "img", "aria-label": attrs["aria-label"] ?? `card ${value}` },
   el("span", { class: "rk-num" }, String(value)));
 }
 
 function cardBack(attrs = {}) {
   const tag = attrs.onclick ? "button" : "div";
-  return el(tag, { ...attrs, class: `rk-card back ${attrs.class ?? ""}` }, el("span", { class: "rk-logo" }, "RACK-O"));
+  return el(tag, { role: tag === "button" ? null : "img", "aria-label": "a card face down", ...attrs, class: `rk-card back ${attrs.class ?? ""}` }, el("span", { class: "rk-logo" }, "RACK-O"));
 }
 
 // A rack drawn as a column, back slot on top, slot 1 at the bottom. ``cells[k]`` is what
@@ -53,7 +53,7 @@ function rackColumn(cells, maxCard, { run = 0, small = false, slotButton = null,
     }
     rows.push(el("div", { class: "rk-slot" }, el("span", { class: "rk-slot-no" }, String(slot)), face));
   }
-  return el("div", { class: `rk-rack ${small ? "small" : ""}`, "aria-label": label }, rows);
+  return el("div", { class: `rk-rack ${small ? "small" : ""}`, role: "group", "aria-label": label }, rows);
 }
 
 // The table's recent public events, in words ("You draw", "Kyle draws").

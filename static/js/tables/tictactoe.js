@@ -6,12 +6,12 @@ export function render(root, view, ctx) {
   const legal = new Set(ctx.legal.map((a) => a.id));
   const e = ctx.explanation;
   const beads = e && e.label === "beads" && ctx.showBeads !== false ? e.values : null;
-  const grid = el("div", { class: "ttt-grid", role: "grid", "aria-label": "board" });
+  const grid = el("div", { class: "ttt-grid", role: "group", "aria-label": "board" });
   view.cells.forEach((mark, i) => {
     const id = `cell:${i}`;
     const cell = el(legal.has(id) ? "button" : "div", {
       class: `ttt-cell ${mark ? `mark-${mark}` : ""} ${view.line?.includes(i) ? "win" : ""} ${e?.action === id ? "last" : ""}`,
-      "data-cell": i,
+      "data-cell": i, role: legal.has(id) ? null : "img",
       "aria-label": mark ? `cell ${i}: ${mark}` : `cell ${i}: empty`,
       onclick: legal.has(id) ? () => ctx.play(id) : null,
     }, el("span", { class: "mark" }, mark));

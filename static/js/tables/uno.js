@@ -31,14 +31,14 @@ function cardNode(id, { tag = "div", attrs = {}, small = false } = {}) {
   const card = parseCard(id);
   const colour = card.colour ?? "w";
   return el(tag, {
-    class: `uno-card c-${colour}${small ? " small" : ""}`, "data-card": id, title: cardTitle(card),
+    class: `uno-card c-${colour}${small ? " small" : ""}`, "data-card": id, title: cardTitle(card), role: tag === "button" ? null : "img",
     "aria-label": cardTitle(card), ...attrs,
   }, el("span", { class: "oval" }, el("span", { class: "face" }, FACE[card.rank] ?? card.rank)),
   el("span", { class: "corner" }, FACE[card.rank] ?? card.rank));
 }
 
 function back(count, label) {
-  return el("div", { class: "uno-back", "aria-label": label }, el("span", {}, "UNO"), el("b", {}, String(count)));
+  return el("div", { class: "uno-back", role: "img", "aria-label": label }, el("span", {}, "UNO"), el("b", {}, String(count)));
 }
 
 export function render(root, view, ctx) {
@@ -62,6 +62,7 @@ export function render(root, view, ctx) {
         "aria-label": COLOURS[p.colour], onclick: () => ctx.play(p.id) }, COLOURS[p.colour])),
       el("button", { class: "cancel", onclick: () => { picker.hidden = true; } }, "cancel"));
     picker.hidden = false;
+    picker.querySelector("button")?.focus();
   };
 
   // Opponents, in playing order from the person's left (everyone, for a spectator).
@@ -80,12 +81,12 @@ export function render(root, view, ctx) {
   // The middle: draw pile, discard pile, colour in force, direction.
   const drawable = has("draw");
   const pile = el(drawable ? "button" : "div", {
-    class: `uno-pile${drawable ? " can" : ""}`, "data-action": drawable ? "draw" : null,
+    class: `uno-pile${drawable ? " can" : ""}`, "data-action": drawable ? "draw" : null, role: drawable ? null : "group",
     "aria-label": `draw pile, ${view.draw_pile} cards`, onclick: drawable ? () => ctx.play("draw") : null,
   }, back(view.draw_pile, "draw pile"));
   const colour = view.colour ? COLOURS[view.colour] : "not named yet";
   const centre = el("div", { class: "uno-centre" }, pile,
-    el("div", { class: "uno-discard", "aria-label": `top card ${cardTitle(parseCard(view.top))}` },
+    el("div", { class: "uno-discard", role: "group", "aria-label": `top card ${cardTitle(parseCard(view.top))}` },
       el("span", { class: "under muted small" }, `${view.discards.length} in the discard pile`), cardNode(view.top)),
     el("div", { class: "uno-state" },
       el("div", { class: `uno-colour s-${view.colour ?? "none"}`, "data-colour": view.colour ?? "" }, `colour: ${colour}`),
@@ -98,7 +99,7 @@ export function render(root, view, ctx) {
   // The person's hand: playable cards raised; the card just drawn marked.
   const playable = new Set(plays.map((p) => p.card));
   let drawnMarked = false;
-  const hand = el("div", { class: "uno-hand", "aria-label": "your hand" }, ...view.hand.map((id) => {
+  const hand = el("div", { class: "uno-hand", role: "group", "aria-label": "your hand" }, ...view.hand.map((id) => {
     const isDrawn = !drawnMarked && view.drawn === id;
     if (isDrawn) drawnMarked = true;
     const can = playable.has(id) && (view.phase !== "drawn" || isDrawn);

@@ -69,13 +69,13 @@ function cardFace(id, attrs = {}) {
   const label = cardLabel(id);
   const tag = attrs.onclick ? "button" : "div";
   return el(tag, { ...attrs, class: `yv-card ${red ? "red" : ""} ${card.joker ? "joker" : ""} ${attrs.class ?? ""}`,
-    "data-card": id, "aria-label": attrs["aria-label"] ?? label, title: label },
+    "data-card": id, role: tag === "button" ? null : "img", "aria-label": attrs["aria-label"] ?? label, title: label },
   el("span", { class: "corner" }, card.joker ? "JK" : RANK_LABELS[card.rank]),
   el("span", { class: "pip" }, card.joker ? "★" : SUIT_SYMBOLS[card.suit]));
 }
 
 function cardBacks(n) {
-  return el("div", { class: "yv-backs", "aria-label": `${n} card${n === 1 ? "" : "s"}` },
+  return el("div", { class: "yv-backs", role: "img", "aria-label": `${n} card${n === 1 ? "" : "s"}` },
     Array.from({ length: n }, () => el("div", { class: "yv-card back" })));
 }
 
@@ -127,7 +127,7 @@ export function render(root, view, ctx) {
   // --- stock and discard ---
   const canTake = myTurn && chosen.length > 0 && !problem && matching.length > 0;
   const stockButton = el(canTake && takeIds.has("stock") ? "button" : "div", {
-    class: "yv-stock", "aria-label": `stock: ${view.stock} cards`,
+    class: "yv-stock", role: canTake && takeIds.has("stock") ? null : "group", "aria-label": `stock: ${view.stock} cards`,
     onclick: canTake && takeIds.has("stock") ? () => finish(takeIds.get("stock")) : null,
   }, el("div", { class: "yv-card back" }), el("span", {}, `stock ${view.stock}`));
   const takeable = new Set(view.discard.takeable);
@@ -156,7 +156,11 @@ export function render(root, view, ctx) {
     const cards = el("div", { class: "yv-row yv-hand" }, hand.map((id) => cardFace(id, {
       class: selection.has(id) ? "selected" : "",
       "aria-pressed": selection.has(id) ? "true" : "false",
-      onclick: myTurn ? () => { selection.has(id) ? selection.delete(id) : selection.add(id); rerender(); } : null,
+      onclick: myTurn ? () => {
+        selection.has(id) ? selection.delete(id) : selection.add(id);
+        rerender();
+        root.querySelector(`.yv-hand [data-card="${id}"]`)?.focus();  // keyboard focus stays on the card
+      } : null,
     })));
     let message;
     if (!myTurn) message = view.over ? "" : `${names(view.to_move)} is to play.`;

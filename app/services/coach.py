@@ -1,0 +1,161 @@
+"""The coach's reviews of a person's moves: computed once in the background, stored, served.
+
+``Reviewer`` (one per server process, ``app.state.reviewer``) reviews on a single worker
+thread, one decision at a time, storing each verdict as it comes (``MoveReview``), so the
+count stored is the progress. A review is started by asking for the analysis; what is
+stored is never computed again (if two processes review the same match, the second
+insert of a move is dropped). The coach sees each decision as the seat saw it:
+``game.observe(state, seat)`` and the legal moves, never the state itself.
+"""
+from __future__ import annotations
+
+import logging
+import random
+import threading
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from agents.catalog import coach as game_coach, spec
+from agents.coach import Coach, is_mistake, review, summary
+from app.db import writing
+from app.models import Match, Move, MoveReview
+from app.services.errors import Conflict, Unauthorized
+from app.services.matches import get_game, replay_states, state_of
+from engine import RESIGN, Game
+
+log = logging.getLogger("parlour.coach")
+HINTS_KEPT = 256
+
+
+def review_rng(match_id: str, ply: int) -> random.Random:
+    """The coach's sampling for one decision: from the match id and ply (never the match's seed)."""
+    return random.Random(f"coach:{match_id}:{ply}")
+
+
+def review_missing(session: Session, match_id: str, seat: int) -> int:
+    """Review and store every move of ``seat`` not reviewed yet; returns how many were added."""
+    match = session.get(Match, match_id)
+    if match is None:
+        return 0
+    game, the_coach = get_game(match.game), game_coach(match.game)
+    moves = list(session.scalars(select(Move).where(Move.match_id == match_id).order_by(Move.ply)))
+    done = set(session.scalars(select(MoveReview.ply).where(MoveReview.match_id == match_id)))
+    added = 0
+    for state, move in replay_states(game, match, moves):
+        if move.seat != seat or move.ply in done:
+            continue
+        verdict = review(the_coach, move.ply, game.observe(state, seat), game.legal_actions(state), move.action,
+                         review_rng(match_id, move.ply))
+        with writing():
+            session.add(MoveReview(match_id=match_id, seat=seat, **verdict.to_json()))
+            try:
+                session.commit()
+                added += 1
+            except IntegrityError:  # another process stored it first
+                session.rollback()
+    return added
+
+
+class Reviewer:
+    """Reviews matches on one background thread; at most one job per (match, seat) at a time."""
+
+    def __init__(self, sessions: sessionmaker[Session]):
+        self.sessions = sessions
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coach")
+        self.running: set[tuple[str, int]] = set()
+        self.lock = threading.Lock()
+        self.hints: OrderedDict[tuple[str, int, int], dict] = OrderedDict()
+
+    def start(self, match_id: str, seat: int) -> None:
+        key = (match_id, seat)
+        with self.lock:
+            if key in self.running:
+                return
+            self.running.add(key)
+        self.executor.submit(self._run, key)
+
+    def _run(self, key: tuple[str, int]) -> None:
+        try:
+            with self.sessions() as session:
+                review_missing(session, *key)
+        except Exception:  # a failed job is logged; the next request for the analysis starts it again
+            log.exception("reviewing match %s seat %s failed", *key)
+        finally:
+            with self.lock:
+                self.running.discard(key)
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _check(match, seat: int | None, what: str) -> None:
+    if seat is None:
+        raise Unauthorized(f"{what} needs a seat's token: Authorization: Bearer <token>")
+    if match.status == "active" and not match.hints:
+        raise Conflict(f"the match is still being played; {what} is given when it ends "
+                       "(or during it, for a match created with hints)")
+
+
+def analysis(session: Session, reviewer: Reviewer, match: Match, seat: int | None) -> dict:
+    """The coach's review of ``seat``'s moves: ``status`` "done", or "running" with ``done`` of
+    ``total`` reviewed (the job is started if it is not running)."""
+    _check(match, seat, "the analysis")
+    the_coach = game_coach(match.game)
+    total = session.scalar(select(func.count()).where(Move.match_id == match.id, Move.seat == seat))
+    rows = list(session.scalars(select(MoveReview).where(MoveReview.match_id == match.id, MoveReview.seat == seat)
+                                .order_by(MoveReview.ply)))
+    game = get_game(match.game)
+    entries = [entry(game, the_coach, r) for r in rows]
+    running = len(rows) < total
+    if running:
+        reviewer.start(match.id, seat)
+    return {"status": "running" if running else "done", "done": len(rows), "total": total,
+            "game": match.game, "seat": seat, "agent": the_coach.agent,
+            "agent_title": spec(match.game, the_coach.agent).title, "unit": the_coach.unit,
+            "threshold": the_coach.threshold, "hints": match.hints, "entries": entries,
+            "summary": None if running else summary(the_coach, entries)}
+
+
+def entry(game: Game, the_coach: Coach, row: MoveReview) -> dict:
+    return {"ply": row.ply, "action": row.action, "best": row.best, "value": row.value,
+            "best_value": row.best_value, "loss": row.loss, "mistake": is_mistake(the_coach, row.loss),
+            "label": label(game, row.action), "best_label": label(game, row.best)}
+
+
+def label(game: Game, action_id: str | None) -> str | None:
+    if action_id is None:
+        return None
+    return "resigns" if action_id == RESIGN else game.action_label(game.parse_action(action_id))
+
+
+def hint(reviewer: Reviewer, match: Match, seat: int | None) -> dict:
+    """In a match with hints, the coach's values for the seat's current decision (kept per ply)."""
+    _check(match, seat, "a hint")
+    if not match.hints:
+        raise Conflict("this match was not created with hints")
+    game = get_game(match.game)
+    state = state_of(game, match)
+    if match.status != "active" or game.current_player(state) != seat:
+        raise Conflict("a hint is given for your own decision, when it is your turn")
+    key = (match.id, match.ply, seat)
+    with reviewer.lock:
+        if key in reviewer.hints:
+            return reviewer.hints[key]
+    the_coach = game_coach(match.game)
+    legal = game.legal_actions(state)
+    values = the_coach.values(game.observe(state, seat), legal, None, review_rng(match.id, match.ply)) \
+        if len(legal) > 1 else {}
+    best = max(values, key=values.__getitem__) if values else (legal[0].id if legal else None)
+    out = {"ply": match.ply, "agent": the_coach.agent, "agent_title": spec(match.game, the_coach.agent).title,
+           "unit": the_coach.unit, "best": best,
+           "values": {k: round(v, 4) for k, v in values.items()},
+           "labels": {a.id: game.action_label(a) for a in legal}}
+    with reviewer.lock:
+        reviewer.hints[key] = out
+        while len(reviewer.hints) > HINTS_KEPT:
+            reviewer.hints.popitem(last=False)
+    return out

@@ -1,0 +1,91 @@
+"""People at the table: their names (not identities: there are no accounts), the display name
+of every seat, distinct within a match, and what a page per person shows."""
+from __future__ import annotations
+
+from collections import Counter
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app.models import Match, Rating, Seat
+from app.services import ratings
+
+MAX_NAME = 32
+
+
+def clean_name(name: str) -> str:
+    """A person's name: printable text of 1 to 32 characters once trimmed (ValueError otherwise)."""
+    name = name.strip()
+    if not name:
+        raise ValueError("name must have 1 to 32 characters")
+    if not name.isprintable():
+        raise ValueError("name must be printable text (no control characters)")
+    if len(name) > MAX_NAME:
+        raise ValueError(f"name is longer than {MAX_NAME} characters")
+    return name
+
+
+def display_names(seats) -> list[str]:
+    """Each seat's name, made distinct within the match: names given to several seats get a
+    letter each in seat order ("Defensive A", "Defensive B")."""
+    counts = Counter(s.name for s in seats)
+    seen: Counter = Counter()
+    out = []
+    for s in seats:
+        if counts[s.name] > 1:
+            out.append(f"{s.name} {chr(ord('A') + seen[s.name]) if seen[s.name] < 26 else seen[s.name] + 1}")
+            seen[s.name] += 1
+        else:
+            out.append(s.name)
+    return out
+
+
+def record(matches, name: str | None = None) -> list[dict]:
+    """People's record against each level: for each finished match with AIs at the table, a
+    person's seat (``name``'s, or the only person's when ``name`` is None) wins, draws or loses
+    against the highest level seated (abandoned matches left out)."""
+    table: dict[tuple, dict] = {}
+    for m in matches:
+        people = [s for s in m.seats if s.kind == "human" and (name is None or s.name == name)]
+        ais = [s for s in m.seats if s.kind == "agent"]
+        if not ais or (len(people) != 1 if name is None else not people) or (m.ending or {}).get("kind") == "abandoned":
+            continue
+        top = max(ais, key=lambda s: s.level or 0)
+        key = (m.game, top.level or 0)
+        e = table.setdefault(key, {"game": m.game, "level": top.level or 0, "agent": top.agent,
+                                   "win": 0, "draw": 0, "loss": 0})
+        for person in people[:1]:
+            if person.won:
+                e["win"] += 1
+            elif not any(s.won for s in m.seats):
+                e["draw"] += 1
+            else:
+                e["loss"] += 1
+    return sorted(table.values(), key=lambda e: (e["game"], e["level"]))
+
+
+def person(session: Session, name: str, limit: int = 100) -> dict | None:
+    """What the page of the person called ``name`` shows: their matches (newest first), their
+    record against each level, and their rating in each game with its history. None when no
+    seat ever had that name."""
+    ids = select(Seat.match_id).where(Seat.kind == "human", Seat.name == name)
+    matches = list(session.scalars(select(Match).where(Match.id.in_(ids)).order_by(Match.created_at.desc())))
+    if not matches:
+        return None
+    rows = []
+    for m in matches[:limit]:
+        shown = display_names(m.seats)
+        mine = [s for s in m.seats if s.kind == "human" and s.name == name]
+        rows.append({"id": m.id, "game": m.game, "status": m.status, "created_at": m.created_at.isoformat(),
+                     "finished_at": m.finished_at.isoformat() if m.finished_at else None,
+                     "seats": [{"display_name": shown[s.seat], "type": s.kind, "level": s.level, "won": s.won,
+                                "score": s.score, "me": s in mine} for s in m.seats],
+                     "won": any(s.won for s in mine) if m.status == "finished" else None})
+    finished = [m for m in matches if m.status == "finished"]
+    player = f"person:{name}"
+    games = {}
+    for r in session.scalars(select(Rating).where(Rating.player == player)):
+        games[r.game] = {"mu": r.mu, "sigma": r.sigma, "ordinal": ratings.ordinal(r.mu, r.sigma),
+                         "games": r.games, "wins": r.wins, "history": ratings.history(session, r.game, player)}
+    return {"name": name, "player": player, "matches": rows, "total_matches": len(matches),
+            "record": record(finished, name), "ratings": games}

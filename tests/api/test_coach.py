@@ -1,0 +1,109 @@
+"""The coach over HTTP: GET /api/matches/{id}/analysis and /hint."""
+import time
+
+from agents.catalog import coach
+from agents.coach import Coach
+from app.services import coach as coach_service
+from tests.agents.test_coach import BLUNDER_GAME
+from tests.conftest import new_match
+
+TWO_PEOPLE = [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Ben"}]
+
+
+def play(client, match_id, tokens, moves, start=0):
+    for ply, action in enumerate(moves, start):
+        r = client.post(f"/api/matches/{match_id}/moves", json={"action": action, "ply": ply},
+                        headers=tokens[ply % 2])
+        assert r.status_code == 200, r.text
+
+
+def finished_analysis(client, match_id, headers, timeout=60.0):
+    """Poll the analysis until it is done; returns (the answers seen while running, the final one)."""
+    seen, deadline = [], time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        r = client.get(f"/api/matches/{match_id}/analysis", headers=headers)
+        if r.status_code == 200:
+            return seen, r.json()
+        assert r.status_code == 202, r.text
+        seen.append(r.json())
+        time.sleep(0.05)
+    raise AssertionError("the analysis did not finish")
+
+
+def test_the_analysis_of_a_blunder_flags_that_move_and_follows_the_rules_of_access(client):
+    match_id, tokens = new_match(client, "tictactoe", TWO_PEOPLE)
+    play(client, match_id, tokens, BLUNDER_GAME[:3])
+    url = f"/api/matches/{match_id}/analysis"
+    r = client.get(url, headers=tokens[0])
+    assert r.status_code == 409 and "still being played" in r.json()["detail"]
+    assert client.get(f"/api/matches/{match_id}/hint", headers=tokens[1]).status_code == 409
+    play(client, match_id, tokens, BLUNDER_GAME[3:], start=3)
+    assert client.get(url).status_code == 401
+    assert client.get(url, headers={"Authorization": "Bearer not-a-seat"}).status_code == 403
+    assert client.get("/api/matches/nope/analysis", headers=tokens[0]).status_code == 404
+    first = client.get(url, headers=tokens[0])
+    assert first.status_code == 202
+    assert {k: first.json()[k] for k in ("status", "done", "total")} == {"status": "running", "done": 0, "total": 3}
+    running, done = finished_analysis(client, match_id, tokens[0])
+    assert all(a["status"] == "running" and a["total"] == 3 and 0 <= a["done"] <= 3 for a in running)
+    assert done["status"] == "done" and done["done"] == done["total"] == 3
+    assert done["unit"] == coach("tictactoe").unit and done["agent"] == "perfect"
+    assert [e["ply"] for e in done["entries"]] == [0, 2, 4]
+    assert [(e["ply"], e["loss"]) for e in done["entries"] if e["mistake"]] == [(4, 1.0)]
+    blunder = done["entries"][2]
+    assert {k: blunder[k] for k in ("action", "best", "value", "best_value")} == {
+        "action": "cell:6", "best": "cell:1", "value": -1.0, "best_value": 0.0}
+    assert done["summary"] == "1 mistake; the worst on move 5 cost 1 in game value"
+    again = client.get(url, headers=tokens[0]).json()  # stored: the same answer, nothing recomputed
+    assert again == done
+    other = finished_analysis(client, match_id, tokens[1])[1]
+    assert [e["ply"] for e in other["entries"]] == [1, 3, 5] and not any(e["mistake"] for e in other["entries"])
+
+
+def test_a_match_with_hints_is_coached_during_play_and_left_out_of_the_ratings(client):
+    match_id, tokens = new_match(client, "tictactoe", TWO_PEOPLE, hints=True)
+    play(client, match_id, tokens, BLUNDER_GAME[:4])
+    hint = client.get(f"/api/matches/{match_id}/hint", headers=tokens[0])
+    assert hint.status_code == 200, hint.text
+    assert hint.json()["best"] == "cell:1" and hint.json()["values"]["cell:6"] == -1.0
+    assert client.get(f"/api/matches/{match_id}/hint", headers=tokens[1]).status_code == 409  # not Ben's turn
+    running = finished_analysis(client, match_id, tokens[0])[1]  # the moves so far, while it is active
+    assert [e["ply"] for e in running["entries"]] == [0, 2] and running["hints"] is True
+    play(client, match_id, tokens, BLUNDER_GAME[4:], start=4)
+    done = finished_analysis(client, match_id, tokens[0])[1]
+    assert [e["ply"] for e in done["entries"] if e["mistake"]] == [4]
+    rows = client.get("/api/results?game=tictactoe").json()
+    assert rows and all(r["hints"] is True for r in rows)
+    assert client.get("/api/leaderboard?game=tictactoe").json()["players"] == []
+    assert client.get(f"/api/matches/{match_id}", headers=tokens[0]).json()["hints"] is True
+
+
+def test_the_coach_of_a_card_game_is_handed_the_seats_observation_only(client, monkeypatch):
+    """A person against an AI at Rack-O: every observation the coach gets is exactly what that seat
+    saw (not the revealed table), and every move it names is one the seat could make."""
+    real = coach("racko")
+    seen = []
+
+    def recording(observation, legal, chosen, rng):
+        seen.append((observation, [a.id for a in legal]))
+        return real.values(observation, legal, chosen, rng)
+
+    spy = Coach(real.agent, real.unit, real.threshold, recording, real.points)
+    monkeypatch.setattr(coach_service, "game_coach", lambda game: spy)
+    match_id, tokens = new_match(client, "racko", [{"type": "human"}, {"type": "agent", "level": 2}],
+                                 options={"rack_size": 5, "max_card": 25, "target_score": 1, "max_turns": 12}, seed=3)
+    views = []
+    while True:
+        view = client.get(f"/api/matches/{match_id}", headers=tokens[0]).json()
+        if view["status"] != "active":
+            break
+        views.append(view["view"])
+        action = view["legal_actions"][0]["id"]
+        assert client.post(f"/api/matches/{match_id}/moves", json={"action": action, "ply": view["ply"]},
+                           headers=tokens[0]).status_code == 200
+    done = finished_analysis(client, match_id, tokens[0])[1]
+    assert done["total"] == len(views) and len(done["entries"]) == len(views)
+    assert seen and all(obs["seat"] == 0 and any(obs == v for v in views) for obs, _ in seen)
+    rated = [e for e in done["entries"] if e["value"] is not None]  # reviewed in order, forced moves skipped
+    assert len(rated) == len(seen) >= 3
+    assert all(e["action"] in ids and e["best"] in ids for e, (_, ids) in zip(rated, seen))

@@ -1,0 +1,140 @@
+"""Friends at one table: invite links, a table that waits for them, the creator starting with an
+AI in an empty seat, and hidden information between people exactly as between a person and an AI."""
+import json
+import random
+import threading
+import time
+
+from engine import get_game
+from tests.api.test_uno_hidden import assert_private
+from tests.conftest import event_payloads, new_match
+
+UNO = get_game("uno")
+OPTIONS = {"target_score": 30}  # a short match: a deal or two
+
+
+def create(client, game, seats, **extra):
+    r = client.post("/api/matches", json={"game": game, "seats": seats, **extra})
+    assert r.status_code == 201, r.text
+    data = r.json()
+    return data, {int(k): {"Authorization": f"Bearer {v}"} for k, v in data["tokens"].items()}
+
+
+def test_a_friend_joins_by_the_invite_link_and_the_table_waits_until_then(client):
+    data, tokens = create(client, "tictactoe", [{"type": "human", "name": "Ann"}, {"type": "friend"}])
+    match_id = data["id"]
+    assert data["status"] == "waiting"
+    link = data["invites"]["1"]
+    assert link == f"/play/{match_id}#join=1.{tokens[1]['Authorization'][7:]}"  # the token rides in the fragment
+    view = client.get(f"/api/matches/{match_id}", headers=tokens[0]).json()
+    assert view["status"] == "waiting" and view["legal_actions"] == []
+    assert [(s["display_name"], s["invite"]) for s in view["seats"]] == [("Ann", None), ("Friend", "open")]
+    r = client.post(f"/api/matches/{match_id}/moves", json={"action": "cell:4"}, headers=tokens[0])
+    assert r.status_code == 409 and "waits for the invited players" in r.json()["detail"]
+    assert client.post(f"/api/matches/{match_id}/join", json={"name": "Bo"}, headers=tokens[0]).status_code == 409
+    assert client.post(f"/api/matches/{match_id}/join", json={"name": "Bo"}).status_code == 401
+    assert client.post(f"/api/matches/{match_id}/join", json={"name": "x" * 33}, headers=tokens[1]).status_code == 422
+    assert client.post(f"/api/matches/{match_id}/join", json={"name": "\x07"}, headers=tokens[1]).status_code == 422
+    seats_event = []
+    joined = client.post(f"/api/matches/{match_id}/join", json={"name": "Bo"}, headers=tokens[1])
+    assert joined.status_code == 200, joined.text
+    assert joined.json()["status"] == "active" and joined.json()["seat"] == 1
+    assert [s["display_name"] for s in joined.json()["seats"]] == ["Ann", "Bo"]
+    again = client.post(f"/api/matches/{match_id}/join", json={"name": "Cy"}, headers=tokens[1])
+    assert again.status_code == 409 and "taken" in again.json()["detail"]
+    assert client.post(f"/api/matches/{match_id}/moves", json={"action": "cell:4", "ply": 0},
+                       headers=tokens[0]).status_code == 200
+    seats_event = event_payloads(client, match_id, 1, headers=tokens[1])
+    assert seats_event[0]["move"]["action"] == "cell:4" and seats_event[0]["match"]["legal_actions"]
+
+
+def test_a_waiting_stream_hears_the_friend_join(client):
+    data, tokens = create(client, "tictactoe", [{"type": "friend"}, {"type": "human", "name": "Ann"}])
+    heard = []
+
+    def listen():
+        with client.stream("GET", f"/api/matches/{data['id']}/events", headers=tokens[1]) as stream:
+            for line in stream.iter_lines():
+                if line.startswith("data: "):
+                    heard.append(json.loads(line[6:]))
+                    if heard[-1]["match"]["status"] == "active":
+                        return
+
+    reader = threading.Thread(target=listen, daemon=True)
+    reader.start()
+    time.sleep(0.5)
+    assert client.post(f"/api/matches/{data['id']}/join", json={"name": "Bo"}, headers=tokens[0]).status_code == 200
+    reader.join(20)
+    assert not reader.is_alive(), "the join did not reach the waiting stream"
+    assert heard[0]["match"]["status"] == "waiting"  # a waiting table's stream first tells who is there
+    assert heard[-1]["match"]["seats"][0]["display_name"] == "Bo"
+
+
+def test_the_creator_starts_with_an_ai_in_the_empty_seat(client):
+    seats = [{"type": "human", "name": "Ann"}, {"type": "friend"}, {"type": "friend", "name": "Cy"}]
+    data, tokens = create(client, "yaniv", seats, seed=3)
+    match_id = data["id"]
+    assert set(data["invites"]) == {"1", "2"}
+    assert client.post(f"/api/matches/{match_id}/join", json={"name": "Bo"}, headers=tokens[1]).json()["status"] == "waiting"
+    r = client.post(f"/api/matches/{match_id}/start", json={"levels": {"2": 2}}, headers=tokens[1])
+    assert r.status_code == 403  # only the creator
+    r = client.post(f"/api/matches/{match_id}/start", json={"levels": {}}, headers=tokens[0])
+    assert r.status_code == 422 and "each empty seat" in r.json()["detail"]
+    r = client.post(f"/api/matches/{match_id}/start", json={"levels": {"2": 2}}, headers=tokens[0])
+    assert r.status_code == 200, r.text
+    view = r.json()
+    assert view["status"] == "active"
+    assert [(s["type"], s["level"], s["invite"]) for s in view["seats"]][2] == ("agent", 2, None)
+    assert client.get(f"/api/matches/{match_id}", headers=tokens[2]).status_code == 403  # the old link is dead
+    assert client.post(f"/api/matches/{match_id}/start", json={"levels": {}}, headers=tokens[0]).status_code == 409
+
+
+def test_friends_seats_need_a_creator_and_no_level(client):
+    r = client.post("/api/matches", json={"game": "tictactoe", "seats": [{"type": "friend"}, {"type": "agent", "level": 1}]})
+    assert r.status_code == 422 and "creator" in r.json()["detail"]
+    r = client.post("/api/matches", json={"game": "tictactoe", "seats": [{"type": "friend", "level": 1}, {"type": "human"}]})
+    assert r.status_code == 422
+
+
+def test_two_people_and_an_ai_play_uno_to_the_end_and_never_see_each_others_hand(client):
+    seed = 515_151
+    seats = [{"type": "human", "name": "Ann"}, {"type": "agent", "agent": "offensive"}, {"type": "friend"}]
+    data, tokens = create(client, "uno", seats, seed=seed, options=OPTIONS)
+    match_id = data["id"]
+    view = client.post(f"/api/matches/{match_id}/join", json={"name": "Bo"}, headers=tokens[2]).json()
+    state, applied, seat_of_ply = UNO.new_match(3, seed, OPTIONS), 0, {}
+    rng = random.Random(seed)
+
+    def catch_up(payload):
+        nonlocal state, applied
+        for m in payload["moves"]:
+            if m["ply"] == applied:
+                state = UNO.apply_id(state, m["action"])
+                seat_of_ply[m["ply"]] = m["seat"]
+                applied += 1
+
+    catch_up(view)
+    turns = {0: 0, 2: 0}
+    while view["status"] == "active":
+        for person in (0, 2):
+            mine = client.get(f"/api/matches/{match_id}", headers=tokens[person]).json()
+            catch_up(mine)
+            assert mine["view"] == UNO.observe(state, person)  # the engine's view of that seat, nothing more
+            assert_private(mine, state, person, seed, seat_of_ply)
+        mover = view["to_move"]
+        assert mover in (0, 2)
+        legal = [a["id"] for a in client.get(f"/api/matches/{match_id}", headers=tokens[mover]).json()["legal_actions"]]
+        plays = [a for a in legal if a.startswith("play:")]
+        r = client.post(f"/api/matches/{match_id}/moves", headers=tokens[mover],
+                        json={"action": rng.choice(plays or legal), "ply": view["ply"]})
+        assert r.status_code == 200, r.text
+        view = r.json()
+        catch_up(view)
+        if view["status"] == "active":
+            assert_private(view, state, mover, seed, seat_of_ply)
+        turns[mover] += 1
+    assert turns[0] >= 10 and turns[2] >= 10
+    assert view["result"] is not None and len(state.hands) == 3
+    for person in (0, 2):  # the stream each person followed carries only their own view
+        events = event_payloads(client, match_id, 12, headers=tokens[person])
+        assert all(e["match"]["seat"] == person for e in events if "match" in e)
