@@ -1,7 +1,7 @@
 """``parlour train queen_of_spades network``: the write-up's policy network and its iterative self-play.
 
-    parlour train queen_of_spades network [--iterations 6] [--random-deals 16000] [--deals 8000]
-        [--first-epochs 2] [--epochs 1] [--eval-deals 800] [--batch 512] [--learning-rate 0.001]
+    parlour train queen_of_spades network [--iterations 8] [--random-deals 60000] [--deals 30000]
+        [--first-epochs 2] [--epochs 1] [--eval-deals 1000] [--batch 1024] [--learning-rate 0.001]
         [--epsilon 0.1] [--keep 1] [--seed 1] [--out agents/saved/queen_of_spades/network.json]
         (writes network.npz, network.json and network.svg)
 
@@ -24,7 +24,9 @@ The schedule (QUEEN_OF_SPADES.md, "Iterative training"):
 After each model, a learning-curve point: its mean points per deal (per player of its
 pair) against the reference model in the same duplicate deals every time, with the
 standard error over deals, the share of those deals its pair won by taking every
-trick, and the share of all-tricks deals in its self-play data. Self-play and
+trick, the share of all-tricks deals in its self-play data, and its pair's mean against
+the rule player's in the same deals. The best model so far is saved after every point,
+so a run stopped early ships what ``--iterations`` = its last model makes. Self-play and
 evaluations run all their deals side by side (``network_play``) on a jitted JAX
 forward pass; training is JAX + optax (Adam, squared error on the played card only).
 """
@@ -54,13 +56,13 @@ from agents.training.yaniv_plot import Panel, line_charts
 
 @dataclass(frozen=True)
 class Schedule:
-    iterations: int = 6
-    random_deals: int = 16_000
-    deals: int = 8_000
+    iterations: int = 8
+    random_deals: int = 60_000
+    deals: int = 30_000
     first_epochs: int = 2
     epochs: int = 1
-    eval_deals: int = 800
-    batch: int = 512
+    eval_deals: int = 1_000
+    batch: int = 1_024
     learning_rate: float = 1e-3
     epsilon: float = 0.1
     keep: int = 1

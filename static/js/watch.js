@@ -27,8 +27,8 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 const game = () => window.PARLOUR_GAMES.find((g) => g.name === gameSelect.value);
 
-function seatSelect(g, preset) {
-  const s = el("select", { class: "watch-seat", "aria-label": "AI seat" });
+function seatSelect(g, preset, seat) {
+  const s = el("select", { class: "watch-seat", "aria-label": `AI in seat ${seat}` });
   for (const l of g.levels) s.append(el("option", { value: l.id }, `${l.level}. ${l.title}`));
   s.value = preset;
   return s;
@@ -38,7 +38,7 @@ function resetSeats() {
   const g = game();
   const first = g.levels[0].id, last = g.levels[g.levels.length - 1].id;
   // as many seats as the game needs (at least two), the strongest and the first level alternating
-  const picks = Array.from({ length: Math.max(2, g.players.min) }, (_, i) => seatSelect(g, i % 2 ? first : last));
+  const picks = Array.from({ length: Math.max(2, g.players.min) }, (_, i) => seatSelect(g, i % 2 ? first : last, i + 1));
   seatsBox.replaceChildren(...picks.flatMap((s, i) => (i ? [el("span", {}, "vs"), s] : [s])));
 }
 function showLength() {
@@ -48,7 +48,8 @@ gameSelect.addEventListener("change", () => { resetSeats(); showLength(); });
 showLength();
 document.getElementById("add-seat").addEventListener("click", () => {
   const g = game();
-  if (seatsBox.querySelectorAll("select").length < g.players.max) seatsBox.append(seatSelect(g, g.levels[0].id));
+  const n = seatsBox.querySelectorAll("select").length;
+  if (n < g.players.max) seatsBox.append(seatSelect(g, g.levels[0].id, n + 1));
 });
 resetSeats();
 

@@ -2,7 +2,7 @@
 or critical axe-core violation, and on the phone every button and list box at least 44 px square.
 
 The pages: the lobby, a rules page, watch, results, leaderboard, an agent's page, a person's page, and each game's
-table as the seated person and as a spectator of an AI-only match (every hand shown).
+table as the seated person, as a spectator of an AI-only match (every hand shown), and once resigned.
 """
 import json
 import re
@@ -16,20 +16,22 @@ from agents.catalog import playable_games
 
 SIZES = {"phone": (390, 844), "laptop": (1280, 800)}
 PAGES = ["/", "/rules/uno", "/watch", "/results", "/leaderboard", "/agents/tictactoe/menace-live", "/people/Ann"]
-TABLES = [(game, view) for game in playable_games() for view in ("player", "spectator")]
+TABLES = [(game, view) for game in playable_games() for view in ("player", "spectator", "resigned")]
 SEATS = {"queen_of_spades": 4, "yaniv": 3}  # the rest: two players
 AXE = Axe()
 
 
-def post(server: str, path: str, body: dict) -> dict:
-    request = urllib.request.Request(server + path, json.dumps(body).encode(), {"Content-Type": "application/json"})
+def post(server: str, path: str, body: dict, token: str | None = None) -> dict:
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+    request = urllib.request.Request(server + path, json.dumps(body).encode(), headers)
     with urllib.request.urlopen(request) as reply:
         return json.load(reply)
 
 
 @pytest.fixture(scope="module")
 def tables(server):
-    """One match per game with a person in seat 0, and one AI-only match played slowly."""
+    """Per game: a match with a person in seat 0, an AI-only match played slowly, and a match the
+    person resigned at once (the finished table: result, replay, rematch)."""
     made = {}
     for game in playable_games():
         agents = [{"type": "agent", "level": 1}] * (SEATS.get(game, 2) - 1)
@@ -38,6 +40,9 @@ def tables(server):
         watched = post(server, "/api/matches", {"game": game, "seats": [{"type": "agent", "level": 1}, *agents],
                                                 "delay_ms": 60_000})
         made[game, "spectator"] = (watched["id"], None)
+        over = post(server, "/api/matches", {"game": game, "seats": [{"type": "human", "name": "Ann"}, *agents]})
+        post(server, f"/api/matches/{over['id']}/resign", {}, over["tokens"]["0"])
+        made[game, "resigned"] = (over["id"], over["tokens"]["0"])
     return made
 
 
@@ -80,8 +85,10 @@ def test_tables_fit_the_screen_and_pass_axe(sized, tables, game, view):
                        [f"parlour:seat:{match}", json.dumps({"seat": 0, "token": token})])
     sized.goto(f"/play/{match}")
     sized.locator("#board > *").first.wait_for()
-    if token:
+    if view == "player":
         sized.get_by_text("Your move.").wait_for()
+    elif view == "resigned":
+        sized.get_by_role("button", name="Rematch").wait_for()
     check(sized)
 
 
@@ -134,4 +141,36 @@ def test_a_game_played_by_keyboard_alone_keeps_focus_on_the_table(page, server):
             page.wait_for_timeout(100)
         status.get_by_text("Your move.").wait_for(timeout=15_000)
         assert page.evaluate("document.activeElement.classList.contains('ttt-cell')"), f"focus left the board after move {move + 1}"
+        ring = page.evaluate("(() => { const s = getComputedStyle(document.activeElement); return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()")
+        assert ring[0] == "solid" and ring[1] >= 3, f"no visible focus ring: {ring}"
         assert page.locator("#announce").inner_text().startswith("Perfect: ")
+
+
+def tab_to(page, selector: str, limit: int = 40) -> None:
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_yaniv_by_keyboard_select_a_card_throw_it_and_draw(page, server):
+    """A Yaniv turn with Tab and Enter: Enter selects a card and focus stays on it; Tab reaches
+    'Draw from the stock'; after the move and the reply focus is still on the table."""
+    start_as_person(page, server, "yaniv", 2)
+    status = page.locator("#status")
+    status.get_by_text("Your move.").wait_for()
+    tab_to(page, ".yv-hand button.yv-card")
+    card = page.evaluate("document.activeElement.dataset.card")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.dataset.card") == card
+    assert page.evaluate("document.activeElement.getAttribute('aria-pressed')") == "true"
+    tab_to(page, 'button.yv-take[data-take="stock"]')
+    logged = page.locator("#log li").count()
+    page.keyboard.press("Enter")
+    deadline = time.monotonic() + 30
+    while page.locator("#log li").count() < logged + 2:
+        assert time.monotonic() < deadline, "the move and the reply never showed"
+        page.wait_for_timeout(100)
+    status.get_by_text("Your move.").wait_for(timeout=15_000)
+    assert page.evaluate("document.querySelector('.felt').contains(document.activeElement)"), "focus left the table"

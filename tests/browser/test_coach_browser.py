@@ -17,15 +17,15 @@ def post(url: str, body: dict, token: str | None = None) -> dict:
 
 def test_the_review_flags_the_blunder_next_to_the_move(page, server):
     created = post(f"{server}/api/matches", {"game": "tictactoe", "seats": [
-        {"type": "human", "name": "Ann"}, {"type": "human", "name": "Ben"}]})
+        {"type": "human", "name": "Cleo"}, {"type": "human", "name": "Dan"}]})
     tokens = created["tokens"]
-    for ply, action in enumerate(BLUNDER_GAME):  # Ann (X) fails to block Ben's top row on move 5
+    for ply, action in enumerate(BLUNDER_GAME):  # Cleo (X) fails to block Dan's top row on move 5
         post(f"{server}/api/matches/{created['id']}/moves", {"action": action, "ply": ply}, tokens[str(ply % 2)])
     page.goto("/")
     page.evaluate("([id, token]) => localStorage.setItem(`parlour:seat:${id}`, JSON.stringify({ seat: 0, token }))",
                   [created["id"], tokens["0"]])
     page.goto(f"/play/{created['id']}")
-    expect(page.locator("#status")).to_contain_text("Ben wins")
+    expect(page.locator("#status")).to_contain_text("Dan wins")
     page.get_by_role("button", name="Replay and review").click()
     panel = page.locator("#coach-panel")
     expect(panel.locator(".coach-summary")).to_have_text("1 mistake; the worst on move 5 cost 1 in game value",
@@ -44,9 +44,9 @@ def test_the_review_flags_the_blunder_next_to_the_move(page, server):
 
 def test_in_a_match_with_hints_the_coach_answers_on_your_turn(page, server):
     created = post(f"{server}/api/matches", {"game": "tictactoe", "hints": True, "seats": [
-        {"type": "human", "name": "Ann"}, {"type": "human", "name": "Ben"}]})
+        {"type": "human", "name": "Cleo"}, {"type": "human", "name": "Dan"}]})
     tokens = created["tokens"]
-    for ply, action in enumerate(BLUNDER_GAME[:4]):  # Ben threatens the top row; Ann to move
+    for ply, action in enumerate(BLUNDER_GAME[:4]):  # Dan threatens the top row; Cleo to move
         post(f"{server}/api/matches/{created['id']}/moves", {"action": action, "ply": ply}, tokens[str(ply % 2)])
     page.goto("/")
     page.evaluate("([id, token]) => localStorage.setItem(`parlour:seat:${id}`, JSON.stringify({ seat: 0, token }))",

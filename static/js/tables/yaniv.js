@@ -155,7 +155,7 @@ export function render(root, view, ctx) {
   if (ctx.seat !== null && ctx.seat !== undefined) {
     const cards = el("div", { class: "yv-row yv-hand" }, hand.map((id) => cardFace(id, {
       class: selection.has(id) ? "selected" : "",
-      "aria-pressed": selection.has(id) ? "true" : "false",
+      "aria-pressed": myTurn ? String(selection.has(id)) : null,  // a toggle only while it is a button
       onclick: myTurn ? () => {
         selection.has(id) ? selection.delete(id) : selection.add(id);
         rerender();
