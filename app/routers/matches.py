@@ -218,11 +218,15 @@ def control(match_id: MatchId, body: ControlIn, session: SessionDep, token: Toke
 def rematch(match_id: MatchId, body: RematchIn, session: SessionDep, pool: PoolDep, token: TokenDep,
             client: ClientDep) -> dict:
     """A new match with the same seats (rotated with ``swap``); the caller must hold a seat's
-    token unless the match was AI-only. Returns the new id and tokens."""
+    token unless the match was AI-only. The other people at the table get friends' seats (with
+    invite links, under their names). Returns the new id, tokens and invites."""
     old = svc.get_match(session, match_id)
-    if not old.ai_only and svc.seat_of(old, token) is None:
-        raise (Unauthorized if token is None else Forbidden)("a rematch needs the token of a seat of this match")
-    seats = [svc.SeatRequest(s.kind, s.name, s.level, s.agent) for s in old.seats]
+    caller = svc.seat_of(old, token)
+    if not old.ai_only and caller is None:
+        raise Unauthorized("a rematch needs the token of a seat of this match")
+    # at a table of several people, the others are invited again (their links go to the caller)
+    seats = [svc.SeatRequest("friend" if s.kind == "human" and caller is not None and s.seat != caller else s.kind,
+                             s.name, s.level, s.agent) for s in old.seats]
     if body.swap:
         seats = seats[1:] + seats[:1]
     match, secrets = svc.create_match(session, pool, old.game, seats, old.options, None, old.delay_ms,

@@ -55,6 +55,26 @@ export async function* events(path, token, signal) {
   }
 }
 
+// The invite links of a new match's friends' seats, each with a copy button: shown once (each
+// carries its seat's token, in the fragment, which the browser never sends to a server).
+export function inviteLinks(matchId, invites) {
+  const rows = Object.entries(invites).map(([seat, path]) => {
+    const url = new URL(path, location.origin).href;
+    const field = el("input", { readonly: true, value: url, class: "invite-url", "aria-label": `invite link for seat ${Number(seat) + 1}` });
+    const copy = el("button", { type: "button", class: "copy" }, "Copy");
+    copy.addEventListener("click", async () => {
+      field.select();
+      try { await navigator.clipboard.writeText(url); } catch { document.execCommand?.("copy"); }
+      copy.textContent = "Copied";
+    });
+    return el("li", {}, `Seat ${Number(seat) + 1}: `, field, copy);
+  });
+  return el("div", { class: "invites panel", role: "region", "aria-label": "invite links" },
+    el("p", {}, "Send each friend their link: it opens the table at their seat. The links are shown only now."),
+    el("ol", {}, rows),
+    el("a", { class: "button primary", href: `/play/${matchId}` }, "Go to the table"));
+}
+
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export function el(tag, attrs = {}, ...children) {

@@ -1,5 +1,5 @@
 // The lobby: for each game choose your seat and your opponents' levels, then start.
-import { api, el, saveSeat, strengthText } from "./api.js";
+import { api, el, inviteLinks, saveSeat, strengthText } from "./api.js";
 
 for (const cell of document.querySelectorAll("td.strength")) {
   cell.textContent = strengthText(JSON.parse(cell.dataset.strength));
@@ -8,6 +8,7 @@ for (const cell of document.querySelectorAll("td.strength")) {
 function levelSelect(game, name) {
   const select = el("select", { name });
   for (const l of game.levels) select.append(el("option", { value: l.level }, `${l.level}. ${l.title}`));
+  select.append(el("option", { value: "friend" }, "a friend (invite link)"));
   select.value = String(Math.min(2, game.levels.length));
   return select;
 }
@@ -16,7 +17,7 @@ function buildSeats(form, game) {
   const box = form.querySelector(".seats");
   const min = game.players.min, max = Math.min(game.players.max, 6);
   const opponents = el("select", { name: "opponents" });
-  for (let n = min - 1; n <= max - 1; n++) opponents.append(el("option", { value: n }, `${n} AI opponent${n > 1 ? "s" : ""}`));
+  for (let n = min - 1; n <= max - 1; n++) opponents.append(el("option", { value: n }, `${n} opponent${n > 1 ? "s" : ""}`));
   const position = el("select", { name: "position" });
   const list = el("div", { class: "opponents" });
   function refresh() {
@@ -26,7 +27,7 @@ function buildSeats(form, game) {
     for (let i = 0; i < n; i++) {
       const s = levelSelect(game, `level${i}`);
       if (keep[i]) s.value = keep[i];
-      list.append(el("label", {}, n > 1 ? `AI ${i + 1} ` : "Opponent ", s));  // the label names the select
+      list.append(el("label", {}, n > 1 ? `Opponent ${i + 1} ` : "Opponent ", s));  // the label names the select
     }
     const prev = position.value;
     position.replaceChildren();
@@ -82,7 +83,8 @@ function applyLength(form, game) {
 
 // The person's name: asked once, kept in this browser, changeable here.
 const nameInput = document.getElementById("player-name");
-nameInput.value = localStorage.getItem("parlour:name") ?? "";
+// ("You" was the old default, stored without asking: ask instead)
+nameInput.value = [null, "You"].includes(localStorage.getItem("parlour:name")) ? "" : localStorage.getItem("parlour:name");
 if (!nameInput.value) nameInput.focus();
 nameInput.addEventListener("change", () => {
   const name = nameInput.value.trim();
@@ -111,13 +113,18 @@ for (const form of document.querySelectorAll("form.new-match")) {
     error.textContent = "";
     try {
       const n = Number(form.querySelector('[name="opponents"]').value);
-      const levels = Array.from({ length: n }, (_, i) => Number(form.querySelector(`[name="level${i}"]`).value));
+      const levels = Array.from({ length: n }, (_, i) => form.querySelector(`[name="level${i}"]`).value);
       const me = Number(form.querySelector('[name="position"]').value);
-      const seats = levels.map((level) => ({ type: "agent", level }));
+      const seats = levels.map((level) => (level === "friend" ? { type: "friend" } : { type: "agent", level: Number(level) }));
       const name = playerName();
       seats.splice(me, 0, { type: "human", name });
       const res = await api("/api/matches", { method: "POST", body: { game: game.name, seats, options: readOptions(form, game), hints: form.querySelector('[name="hints"]').checked } });
       saveSeat(res.id, me, res.tokens[String(me)]);
+      if (res.invites) {  // shown once: the links carry the friends' seat tokens
+        form.querySelector(".invites")?.remove();
+        form.append(inviteLinks(res.id, res.invites));
+        return;
+      }
       location.href = `/play/${res.id}`;
     } catch (err) {
       error.textContent = err instanceof SyntaxError ? "An option's value is not valid JSON." : err.message;

@@ -1,7 +1,7 @@
 // The table page of any game: loads the match, draws it with the game's module
 // (static/js/tables/<game>.js exports render(root, view, ctx)), sends the person's
 // moves, shows the AI replies one by one, the log, the AI-thinking panel and the result.
-import { api, el, events, loadSeat, saveSeat, sleep } from "./api.js";
+import { api, el, events, inviteLinks, loadSeat, saveSeat, sleep } from "./api.js";
 import { renderThinking } from "./thinking.js";
 import { hintButton, showReview } from "./coach.js";
 
@@ -9,6 +9,12 @@ const page = document.getElementById("table-page");
 const matchId = page.dataset.match;
 const gameName = page.dataset.game;
 const gameInfo = window.PARLOUR_GAMES.find((g) => g.name === gameName);
+// An invite link (#join=SEAT.TOKEN) gives this browser a friend's seat: kept, then taken off the address.
+const invited = /^#join=(\d+)\.([\w-]+)$/.exec(location.hash);
+if (invited) {
+  saveSeat(matchId, Number(invited[1]), invited[2]);
+  history.replaceState(null, "", location.pathname);
+}
 const mine = loadSeat(matchId);
 const token = mine?.token ?? null;
 const board = document.getElementById("board");
@@ -104,6 +110,11 @@ function describeStatus() {
     if (data.seat !== null && w.includes(data.seat)) return `${resigned}You win!` + unlearned.join("");
     return `${resigned}${names} ${w.length > 1 ? "win" : "wins"}.` + unlearned.join("");
   }
+  if (data.status === "waiting") {
+    const open = data.seats.filter((s) => s.invite === "open").length;
+    const friends = data.seats.filter((s) => s.invite).length;
+    return `Waiting for friends: ${friends - open} of ${friends} joined.`;
+  }
   if (data.to_move === null) return "";
   if (data.to_move === data.seat) return "Your move.";
   return `${seatName(data.to_move)} is thinking…`;
@@ -115,10 +126,15 @@ function drawSide() {
   seatsList.replaceChildren(...data.seats.map((s) => el("li", { class: s.seat === data.to_move ? "to-move" : "" },
     el("strong", {}, s.display_name), s.seat === data.seat ? " (you)" : "",
     s.type === "agent" ? el("span", { class: "muted" }, ` · ${s.level ? `level ${s.level}` : s.agent}`) : "",
+    s.invite === "open" ? el("span", { class: "muted invite-open" }, " · invited, not joined yet")
+      : s.invite === "taken" && data.status === "waiting" ? el("span", { class: "joined" }, " · joined") : "",
     s.score !== null ? el("span", { class: "score" }, ` ${s.score}`) : "")));
   const e = data.last_explanation;
   renderThinking(thinking, e, labelOf, e ? seatName(e.seat) : "");
   controls.replaceChildren();
+  const me = data.seat === null ? null : data.seats[data.seat];
+  if (me?.invite === "open") controls.append(joinForm());
+  else if (data.status === "waiting" && me && !me.invite) controls.append(startForm());
   if (token && data.status === "active") controls.append(resignButton());
   if (token && data.hints && data.status === "active" && data.to_move === data.seat) controls.append(hintButton(coachPanel, matchId, token, labelOf));
   if (data.result) controls.append(el("button", { onclick: replay }, token ? "Replay and review" : "Replay"));
@@ -129,6 +145,55 @@ function drawSide() {
   }
   controls.append(el("a", { class: "button", href: "/" }, "Lobby"));
   keepFocus();
+}
+
+// A friend's seat opened by its invite link: the joiner gives a name and takes the seat.
+function joinForm() {
+  const name = el("input", { name: "join-name", maxlength: 32, required: true, "aria-label": "your name",
+    value: localStorage.getItem("parlour:name") ?? "", placeholder: "your name" });
+  const error = el("span", { class: "error", role: "alert" });
+  const form = el("form", { class: "join" }, el("label", {}, "You are invited to this table. Your name ", name),
+    el("button", { type: "submit", class: "primary" }, "Take the seat"), error);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      data = await api(`/api/matches/${matchId}/join`, { method: "POST", token, body: { name: name.value } });
+      localStorage.setItem("parlour:name", name.value.trim());
+      remember(data.moves);
+      addLog(data.moves);
+      draw();
+      drawSide();
+      follow();
+    } catch (err) { error.textContent = err.message; }
+  });
+  setTimeout(() => name.focus());
+  return form;
+}
+
+// The creator of a waiting table can start at once, with an AI of a chosen level in each empty seat.
+function startForm() {
+  const selects = data.seats.filter((s) => s.invite === "open").map((s) => {
+    const select = el("select", { name: `start-level${s.seat}`, "aria-label": `AI level for seat ${s.seat + 1}` });
+    for (const l of gameInfo.levels) select.append(el("option", { value: l.level }, `${l.level}. ${l.title}`));
+    select.value = String(Math.min(2, gameInfo.levels.length));
+    return [s.seat, select];
+  });
+  const error = el("span", { class: "error", role: "alert" });
+  const form = el("form", { class: "start-now" },
+    ...selects.map(([seat, select]) => el("label", {}, `Seat ${seat + 1}: an AI of level `, select)),
+    el("button", { type: "submit" }, "Start now with AIs in the empty seats"), error);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const levels = Object.fromEntries(selects.map(([seat, select]) => [seat, Number(select.value)]));
+      data = await api(`/api/matches/${matchId}/start`, { method: "POST", token, body: { levels } });
+      remember(data.moves);
+      addLog(data.moves);
+      draw();
+      drawSide();
+    } catch (err) { error.textContent = err.message; }
+  });
+  return form;
 }
 
 // Resigning asks first: the button turns into "Resign this match?" with Yes and No.
@@ -166,6 +231,12 @@ async function resign() {
 function addLog(moves) {
   for (const m of moves) {
     if (log.querySelector(`[data-ply="${m.ply}"]`)) continue;
+    // in ply order: with several people, a move over the event stream can arrive mid-animation
+    const later = [...log.children].find((li) => Number(li.dataset.ply) > m.ply);
+    if (later) {
+      log.insertBefore(el("li", { "data-ply": m.ply, value: m.ply + 1 }, el("strong", {}, seatName(m.seat)), ` ${m.label}`), later);
+      continue;
+    }
     const view = m.view ?? null;
     const newDeal = view && logView && module.dealNumber && module.dealNumber(view) !== module.dealNumber(logView);
     const said = view && module.narrate ? module.narrate(logView, view, viewCtx(), m) : [];
@@ -248,7 +319,8 @@ async function play(actionId) {
   try {
     const res = await api(`/api/matches/${matchId}/moves`, { method: "POST", token, body: { action: actionId, ply: data.ply } });
     await animate(res.made);
-    data = res;
+    // another person's move may have come over the event stream meanwhile: keep the newer view
+    if (res.ply >= data.ply || res.status !== "active") data = res;
     remember(res.moves);
   } catch (err) {
     status.textContent = err.message;
@@ -325,24 +397,32 @@ async function review(start) {
 
 async function rematch(swap) {
   const res = await api(`/api/matches/${matchId}/rematch`, { method: "POST", token, body: { swap } });
-  for (const [seat, t] of Object.entries(res.tokens)) saveSeat(res.id, Number(seat), t);
+  for (const [seat, t] of Object.entries(res.tokens)) if (!res.invites?.[seat]) saveSeat(res.id, Number(seat), t);
+  if (res.invites) {  // the other people at this table get new links: shown once, here
+    controls.replaceChildren(inviteLinks(res.id, res.invites));
+    return;
+  }
   location.href = `/play/${res.id}`;
 }
 
 // Spectators (and tables with several people) follow the match live.
+let following = false;
 async function follow() {
-  if (data.status !== "active" || (token && data.seats.filter((s) => s.type === "human").length < 2)) return;
+  if (following || data.status === "finished" || (token && data.seats.filter((s) => s.type === "human").length < 2)) return;
+  if (data.seats[data.seat]?.invite === "open") return;  // the joiner follows once seated
+  following = true;
   for await (const { event, data: item } of events(`/api/matches/${matchId}/events?after=${data.ply - 1}`, token)) {
     if (event === "end") break;
     if (item.match) { data = item.match; remember(data.moves); }
-    addLog([{ ...item.move, view: item.match?.view }]);
-    announceMove(item.move);
+    if (item.move) { addLog([{ ...item.move, view: item.match?.view }]); announceMove(item.move); }
+    else if (item.match) addLog(item.match.moves);
     if (!busy && !reviewing && item.match) {
       draw();
       drawSide();
       dealEnded(item.match.view, { wait: false });
     }
   }
+  following = false;
   await load();
 }
 

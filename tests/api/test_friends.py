@@ -138,3 +138,15 @@ def test_two_people_and_an_ai_play_uno_to_the_end_and_never_see_each_others_hand
     for person in (0, 2):  # the stream each person followed carries only their own view
         events = event_payloads(client, match_id, 12, headers=tokens[person])
         assert all(e["match"]["seat"] == person for e in events if "match" in e)
+
+
+def test_a_rematch_invites_the_other_people_again(client):
+    data, tokens = create(client, "tictactoe", [{"type": "human", "name": "Ann"}, {"type": "friend"}])
+    client.post(f"/api/matches/{data['id']}/join", json={"name": "Bo"}, headers=tokens[1])
+    assert client.post(f"/api/matches/{data['id']}/resign", headers=tokens[1]).status_code == 200
+    r = client.post(f"/api/matches/{data['id']}/rematch", json={"swap": True}, headers=tokens[0])
+    assert r.status_code == 201, r.text
+    again = r.json()
+    assert again["status"] == "waiting" and set(again["invites"]) == {"0"}  # Bo now plays X
+    seats = client.get(f"/api/matches/{again['id']}").json()["seats"]
+    assert [(s["display_name"], s["invite"]) for s in seats] == [("Bo", "open"), ("Ann", None)]

@@ -70,7 +70,7 @@ def check(page) -> None:
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_pages_fit_the_screen_and_pass_axe(sized, path):
+def test_pages_fit_the_screen_and_pass_axe(sized, tables, path):  # tables: finished matches to list
     sized.goto(path)
     sized.wait_for_load_state("networkidle")
     check(sized)
