@@ -47,7 +47,7 @@ def create_app(database_url: str | None = None, preload: bool | None = None) -> 
                               "429 too many.")
     app.state.create_limiter = RateLimiter()
     problems.install(app)
-    for router in (games.router, agents.router, matches.router, results.router):
+    for router in (matches.router, games.router, agents.router, results.router):  # the busiest first: routes are tried in order
         app.include_router(router, responses=problems.problems(422))
     for router in (docs.router, pages.router):
         app.include_router(router)

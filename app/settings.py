@@ -1,6 +1,9 @@
 """Settings from the environment (prefix PARLOUR_), in one place."""
 from __future__ import annotations
 
+import os
+from functools import lru_cache
+
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -39,5 +42,11 @@ class Settings(BaseSettings):
 
 
 def get_settings() -> Settings:
-    """Read afresh each time (cheap), so a changed environment is always seen."""
+    """The settings for the environment as it is now: a changed environment is always seen,
+    but they are read (which costs a millisecond or more) only when a PARLOUR_ variable changed."""
+    return _settings(tuple((k, os.environ[k]) for k in os.environ if k[:8].upper() == "PARLOUR_"))
+
+
+@lru_cache(maxsize=8)
+def _settings(_environment: tuple) -> Settings:
     return Settings()

@@ -71,9 +71,18 @@ class NetworkPlayer:
         self.name = level
         self.level = LEVELS[level]
         self.weights = weights if weights is not None else shipped()
+        self._last: tuple[dict, np.ndarray] | None = None
 
     def outputs(self, observation: dict) -> np.ndarray:
-        return self.weights.forward(observation_inputs(observation, self.level.counting)[None, :])[0]
+        # act then explain on the same observation (the server asks both for every move): the
+        # forward pass is made once. The last (observation, outputs) pair is replaced whole, so
+        # a player shared by several threads at worst computes it again.
+        last = self._last
+        if last is not None and last[0] is observation:
+            return last[1]
+        out = self.weights.forward(observation_inputs(observation, self.level.counting)[None, :])[0]
+        self._last = (observation, out)
+        return out
 
     def act(self, observation: dict, legal_actions: Sequence, rng: random.Random):
         if len(legal_actions) == 1:

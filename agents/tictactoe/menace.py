@@ -93,7 +93,9 @@ class Menace:
 
     def __init__(self, table: dict[str, float] | None = None, config: MenaceConfig = MenaceConfig()):
         self.config = config
-        self.table = dict(table) if table is not None else beginner_table(config)
+        # its own copy (it learns by changing it): a plain dict's, or a live learner's layered
+        # table's (which copies only the learner's own layer, not the whole table)
+        self.table = table.copy() if table is not None else beginner_table(config)
 
     # ----- boxes -----
     def box(self, board: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], list[tuple[tuple[int, ...], str, float]]]:

@@ -153,8 +153,8 @@ async def move(match_id: MatchId, body: MoveIn, session: SessionDep, pool: PoolD
             raise Unauthorized("moves need the seat's token: Authorization: Bearer <token>")
         game = svc.get_game(match.game)
         made = svc.play_human(session, pool, match, seat, body.action, body.ply)
-        return {**svc.match_view(session, match, seat),
-                "made": [{**svc.move_json(game, match, m, seat), "view": v} for m, v in made]}
+        moves = svc.moves_json(game, match, [m for m, _ in made], seat)
+        return {**svc.match_view(session, match, seat), "made": [{**m, "view": v} for m, (_, v) in zip(moves, made)]}
 
     return await run_in_threadpool(play)
 
@@ -302,7 +302,7 @@ async def events(match_id: MatchId, request: Request, token: TokenDep,
             out = []
             if new:
                 view = svc.match_view(session, match, seat)
-                out = [{"move": svc.move_json(game, match, m, seat)} for m in new]
+                out = [{"move": m} for m in svc.moves_json(game, match, new, seat)]
                 out[-1]["match"] = view
             now_seen = (match.status, tuple((x.kind, x.name, x.invite) for x in match.seats))
             changed = now_seen != seen and (seen is not None or match.status == "waiting")

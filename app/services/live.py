@@ -30,7 +30,7 @@ from datetime import timedelta
 from functools import lru_cache
 from threading import Lock
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import Float, bindparam, delete, func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
@@ -171,12 +171,43 @@ def learned_recently(session: Session, key: str, client: str) -> int:
         LearnEvent.agent == key, LearnEvent.client == client, LearnEvent.at >= since)) or 0
 
 
+def _upserts(session: Session) -> dict[str, object]:
+    """The three statements that apply an ``Update`` to one learned value (a key without a row
+    starts from ``initial``, its origin value with the change applied), built once per dialect."""
+    dialect = _dialect(session)
+    if dialect not in _UPSERTS:
+        value = LearnedValue.__table__.c.value
+        higher = func.max if dialect == "sqlite" else func.greatest
+        stmt = (pg_insert if dialect == "postgresql" else sqlite_insert)(LearnedValue).values(
+            agent=bindparam("agent"), key=bindparam("key"), value=bindparam("initial"))
+        amount, floor = bindparam("amount", type_=Float), bindparam("floor", type_=Float)
+        rate, target = bindparam("rate", type_=Float), bindparam("target", type_=Float)
+        _UPSERTS[dialect] = {
+            op: stmt.on_conflict_do_update(index_elements=["agent", "key"], set_={"value": new})
+            for op, new in (("add", value + amount), ("add_floor", higher(value + amount, floor)),
+                            ("blend", value + rate * (target - value)))}
+    return _UPSERTS[dialect]
+
+
+_UPSERTS: dict[str, dict[str, object]] = {}
+
+
+def _changed(u: Update, value: float) -> float:
+    """What an update makes of a value: the same arithmetic, in the same order, as its SQL."""
+    if u.op == "add":
+        return value + u.amount if u.floor is None else max(value + u.amount, u.floor)
+    if u.op == "blend":
+        return value + u.rate * (u.target - value)
+    raise ValueError(f"unknown update {u.op!r}")
+
+
 def apply_updates(session: Session, game: str, agent: str, updates: list[Update],
                   clients: list[str] | None = None) -> str | None:
     """Apply a finished game's changes atomically and count the game. With ``clients`` (the
     hashed addresses of the people at the table) the learning limit applies to each: the game is
     learned from only if every one is under it, and then counts for every one. Returns why the
-    game was not learned from, or None."""
+    game was not learned from, or None. This process's copy of the table is brought up to date
+    too when it was current."""
     key = ensure(session, game, agent).agent
     row = _lock(session, key)
     settings = get_settings()
@@ -188,23 +219,14 @@ def apply_updates(session: Session, game: str, agent: str, updates: list[Update]
             return (f"{who} had {settings.learn_limit} games learned by this agent in the last hour "
                     "(PARLOUR_LEARN_LIMIT)")
     base = origin_table(game, agent, row.origin)
-    table = LearnedValue.__table__
-    sqlite = _dialect(session) == "sqlite"
+    statements = _upserts(session)
+    conn = session.connection()
     for u in updates:
-        start = base.get(u.key, 0.0)
-        if u.op == "add":
-            new = table.c.value + u.amount
-            initial = start + u.amount
-            if u.floor is not None:
-                new = func.max(new, u.floor) if sqlite else func.greatest(new, u.floor)
-                initial = max(u.floor, initial)
-        elif u.op == "blend":
-            new = table.c.value + u.rate * (u.target - table.c.value)
-            initial = start + u.rate * (u.target - start)
-        else:
+        op = "add_floor" if u.op == "add" and u.floor is not None else u.op
+        if op not in statements:
             raise ValueError(f"unknown update {u.op!r}")
-        stmt = _insert(session, LearnedValue).values(agent=key, key=u.key, value=initial)
-        session.execute(stmt.on_conflict_do_update(index_elements=["agent", "key"], set_={"value": new}))
+        conn.execute(statements[op], {"agent": key, "key": u.key, "initial": _changed(u, base.get(u.key, 0.0)),
+                                      "amount": u.amount, "floor": u.floor, "rate": u.rate, "target": u.target})
     row.games += 1
     for client in clients:
         session.add(LearnEvent(agent=key, client=client, at=now()))
@@ -212,7 +234,23 @@ def apply_updates(session: Session, game: str, agent: str, updates: list[Update]
         session.flush()
         _snapshot(session, row, f"after {row.games} games")
     session.commit()
+    _advance(session, key, row.version, row.origin, base, updates)
     return None
+
+
+def _advance(session: Session, key: str, version: int, origin: str, base: Mapping[str, float],
+             updates: list[Update]) -> None:
+    """After this process committed ``updates`` as ``version``: if its copy of the table was the
+    version just before, it becomes ``version`` with the same changes (no reload of the overlay)."""
+    where = _where(session, key)
+    with _cache_lock:
+        cached = _cache.get(where)
+        if cached is None or cached.version != version - 1 or cached.origin != origin:
+            return
+        own = dict(cached.table._own)
+        for u in updates:
+            own[u.key] = _changed(u, own.get(u.key, base.get(u.key, 0.0)))
+        _cache[where] = _Cached(version, origin, LayeredTable(base, own))
 
 
 class LayeredTable(MutableMapping):
@@ -262,25 +300,37 @@ _MISSING = object()
 @dataclass
 class _Cached:
     version: int
+    origin: str
     table: LayeredTable
 
 
-_cache: dict[str, _Cached] = {}
+_cache: dict[tuple[str, str], _Cached] = {}
+"""A copy of each learner's table per database (URL) and learner."""
 _cache_lock = Lock()
+_VERSION = select(LiveAgent.version, LiveAgent.origin).where(LiveAgent.agent == bindparam("key"))
+
+
+def _where(session: Session, key: str) -> tuple[str, str]:
+    return str(session.get_bind().url), key
 
 
 def table(session: Session, game: str, agent: str) -> LayeredTable:
     """The current table (cached per process, rebuilt when the version moved). Shared: never
     change it (``make_live_agent(own_copy=True)`` gives a learner its own layer)."""
-    row = ensure(session, game, agent)
-    session.refresh(row)
+    live_spec(game, agent)
+    key = live_key(game, agent)
+    row = session.connection().execute(_VERSION, {"key": key}).one_or_none()
+    if row is None:
+        ensure(session, game, agent)
+        row = session.connection().execute(_VERSION, {"key": key}).one()
+    where = _where(session, key)
     with _cache_lock:
-        cached = _cache.get(row.agent)
+        cached = _cache.get(where)
         if cached is not None and cached.version == row.version:
             return cached.table
-    values = LayeredTable(origin_table(game, agent, row.origin), _overlay(session, row.agent))
+    values = LayeredTable(origin_table(game, agent, row.origin), _overlay(session, key))
     with _cache_lock:
-        _cache[row.agent] = _Cached(row.version, values)
+        _cache[where] = _Cached(row.version, row.origin, values)
     return values
 
 

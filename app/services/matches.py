@@ -23,6 +23,7 @@ from agents.catalog import spec
 from app.db import writing
 from app.settings import get_settings
 from app.models import Match, Move, Seat, now
+from app.services.memory import MEMORY
 from app.services.notifier import notify
 from app.services.people import display_names
 from app.services import live, ratings
@@ -37,7 +38,9 @@ MOVE_COLUMNS = (Move.ply, Move.seat, Move.action, Move.label, Move.explanation)
 
 # Reads on the hot path are statements built once and run on the session's connection: building
 # a statement and going through the ORM cost ten to twenty times the query itself.
-_MATCH_ROW = select(Match.__table__).where(Match.id == bindparam("id"))
+# A match's row without its state, which the process usually remembers (app.services.memory).
+_MATCH_ROW = select(*(c for c in Match.__table__.c if c.name != "state")).where(Match.id == bindparam("id"))
+_MATCH_ROW_WITH_STATE = select(Match.__table__).where(Match.id == bindparam("id"))
 _SEAT_ROWS = select(Seat.__table__).where(Seat.match_id == bindparam("id")).order_by(Seat.seat)
 _TAIL = (select(*MOVE_COLUMNS).where(Move.match_id == bindparam("id"))
          .order_by(Move.ply.desc()).limit(bindparam("limit")))
@@ -50,6 +53,8 @@ _ADVANCE = (update(Match.__table__)
 _INSERT_MOVE = insert(Move.__table__)
 _SEAT_RESULT = (update(Seat.__table__).where(Seat.match_id == bindparam("match"), Seat.seat == bindparam("number"))
                 .values(score=bindparam("new_score"), won=bindparam("new_won")))
+_LEARNING = (update(Match.__table__).where(Match.id == bindparam("match"))
+             .values(learning=bindparam("new_learning", type_=Match.learning.type)))
 _AFTER = select(*MOVE_COLUMNS).where(Move.match_id == bindparam("id"), Move.ply > bindparam("after")).order_by(Move.ply)
 
 
@@ -73,14 +78,27 @@ def get_match(session: Session, match_id: str) -> Match:
 
 
 def read_match(session: Session, match_id: str) -> SimpleNamespace:
-    """A match to read (view, stream), as plain rows: the same attributes as ``Match`` and its
-    ``seats``, without building ORM objects. Moves go through ``get_match``."""
+    """A match to read (view, stream, move), as plain rows: the same attributes as ``Match`` and
+    its ``seats``, without building ORM objects, its state parsed. The state and the seats of an
+    active match come from this process's memory when it has them (one query instead of three)."""
     conn = session.connection()
     row = conn.execute(_MATCH_ROW, {"id": match_id}).one_or_none()
     if row is None:
         raise NotFound(f"no match {clip(match_id)!r}")
-    seats = [SimpleNamespace(**s._mapping) for s in conn.execute(_SEAT_ROWS, {"id": match_id})]
-    return SimpleNamespace(**row._mapping, seats=seats)
+    state = MEMORY.state(match_id, row.ply)
+    if state is None:  # the row again with its state: both from the same moment
+        row = conn.execute(_MATCH_ROW_WITH_STATE, {"id": match_id}).one_or_none()
+        if row is None:
+            raise NotFound(f"no match {clip(match_id)!r}")
+    seats = MEMORY.seats(match_id) if row.status == "active" else None
+    if seats is None:
+        seats = tuple(dict(s._mapping) for s in conn.execute(_SEAT_ROWS, {"id": match_id}))
+        if row.status == "active":
+            MEMORY.put_seats(match_id, seats)
+    match = SimpleNamespace(**row._mapping, seats=[SimpleNamespace(**s) for s in seats])
+    if state is not None:
+        match._parsed_state = (match.ply, state)
+    return match
 
 
 def moves_after(session: Session, match_id: str, after: int) -> list:
@@ -147,6 +165,8 @@ def create_match(session: Session, pool: AgentPool, game_name: str, seats: list[
     session.add(match)
     with writing():
         session.commit()
+    MEMORY.put_state(match.id, 0, state)
+    MEMORY.put_tail(match.id, [], 0, LOG_TAIL)
     if tokens:
         run_ai(session, pool, match)
     return match, {**tokens, "control": control_token}
@@ -174,39 +194,42 @@ def check_active(match) -> None:
 
 # ----- moving -----
 def state_of(game: Game, match: Match):
-    """The match's state as a value, parsed from its JSON once per ply and kept on the row
-    object for the rest of the request."""
+    """The match's state as a value: parsed from its JSON once per ply and process (states
+    never change; ``apply`` makes new ones), kept on the row object for the rest of the request."""
     cached = match.__dict__.get("_parsed_state")
     if cached is not None and cached[0] == match.ply:
         return cached[1]
-    state = game.from_json(match.state)
+    state = MEMORY.state(match.id, match.ply)
+    if state is None:
+        state = game.from_json(match.state)
+        MEMORY.put_state(match.id, match.ply, state)
     match.__dict__["_parsed_state"] = (match.ply, state)
     return state
 
 
-def _record(session: Session, match: Match, game: Game, state, seat: int, action_id: str, label: str,
-            explanation: dict | None) -> SimpleNamespace:
-    """Store one move (numbered by the ply before it) atomically; Conflict when another
-    request moved first. ``match`` (a row object or ``read_match``'s rows) is brought up to
-    date from what was written, without a reload. Returns the stored move."""
+def _record(session: Session, match: Match, game: Game, made: list[tuple[SimpleNamespace, object]]) -> None:
+    """Store moves made one after the other from the match's ply (each with the state after it),
+    in one transaction; Conflict when another request moved first (then nothing is stored).
+    ``match`` (a row object or ``read_match``'s rows) is brought up to date from what was
+    written, without a reload."""
+    state = made[-1][1]
     over = game.is_over(state)
-    ply = match.ply
-    values = dict(state=game.to_json(state), ply=ply + 1, last_move_at=time.time(),
+    values = dict(state=game.to_json(state), ply=match.ply + len(made), last_move_at=time.time(),
                   status="finished" if over else match.status, finished_at=now() if over else match.finished_at,
-                  steps=match.steps - 1 if match.paused and match.steps > 0 else match.steps)
-    move = SimpleNamespace(ply=ply, seat=seat, action=action_id, label=label, explanation=explanation)
+                  steps=max(0, match.steps - len(made)) if match.paused else match.steps)
     results, winners = {}, set()
     if over:
         scores, winners = game.scores(state), set(game.winners(state))
         results = {s.seat: (float(scores[s.seat]), s.seat in winners) for s in match.seats}
+    created_at = now()
     conn = session.connection()
     with writing():
-        done = conn.execute(_ADVANCE, {"match": match.id, "expected": ply,
+        done = conn.execute(_ADVANCE, {"match": match.id, "expected": match.ply,
                                        **{f"new_{k}": v for k, v in values.items()}}).rowcount
         if not done:
             session.rollback()
             raise Conflict("the match moved on before this move; reload it")
-        conn.execute(_INSERT_MOVE, {"match_id": match.id, "created_at": now(), **vars(move)})
+        conn.execute(_INSERT_MOVE, [{"match_id": match.id, "created_at": created_at, **vars(m)} for m, _ in made])
         for number, (score, won) in results.items():
             conn.execute(_SEAT_RESULT, {"match": match.id, "number": number, "new_score": score, "new_won": won})
         if over and not match.hints:  # a match with hints is not rated
@@ -219,10 +242,12 @@ def _record(session: Session, match: Match, game: Game, state, seat: int, action
             _set(s, "score", results[s.seat][0])
             _set(s, "won", results[s.seat][1])
     match.__dict__["_parsed_state"] = (match.ply, state)
+    MEMORY.put_state(match.id, match.ply, state)
+    for m, _ in made:
+        MEMORY.add_move(match.id, m, LOG_TAIL)
     notify(match.id)
     if over:
         learn_from(session, match, game)
-    return move
 
 
 def _set(row, key: str, value) -> None:
@@ -249,15 +274,8 @@ def play_human(session: Session, pool: AgentPool, match: Match, seat: int, actio
     check_canonical(game, state, action_id)
     new_state = game.apply_id(state, action_id)  # IllegalActionError -> 409, match unchanged
     label = "resigns" if action_id == RESIGN else game.action_label(game.parse_action(action_id))
-    made = [(_record(session, match, game, new_state, seat, action_id, label, None), new_state)]
-    try:
-        made += run_ai(session, pool, match)
-    except Conflict:  # another request made the AI's reply: this move was stored all the same
-        session.rollback()
-        fresh = read_match(session, match.id)
-        for key, value in vars(fresh).items():
-            if key != "seats":
-                _set(match, key, value)
+    mine = SimpleNamespace(ply=match.ply, seat=seat, action=action_id, label=label, explanation=None)
+    made = run_ai(session, pool, match, [(mine, new_state)])
     return [(m, game.observe(st, seat)) for m, st in made]
 
 
@@ -284,21 +302,23 @@ def clip(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def ai_move(session: Session, pool: AgentPool, match: Match) -> tuple[SimpleNamespace, object] | None:
-    """Let the AI seat to move play once; returns (the move, the new state), or None when no
-    AI is to move."""
-    game = get_game(match.game)
-    state = state_of(game, match)
-    if match.status != "active" or game.is_over(state):
+def _ai_choice(session: Session, pool: AgentPool, match: Match, game: Game, state, ply: int,
+               agents: dict) -> tuple[SimpleNamespace, object] | None:
+    """The move the AI seat to move in ``state`` (the match at ``ply``) chooses, with the state
+    after it; None when the match is over or a person is to move. Nothing is stored. ``agents``
+    keeps the agents fetched for this request."""
+    if game.is_over(state):
         return None
     seat = game.current_player(state)
     row = match.seats[seat]
     if row.kind != "agent":
         return None
-    agent = pool.get(session, match.game, row.agent)
+    agent = agents.get(row.agent)
+    if agent is None:
+        agent = agents[row.agent] = pool.get(session, match.game, row.agent)
     observation = game.observe(state, seat)
     legal = game.legal_actions(state)
-    rng = random.Random(f"{match.seed}:ai:{match.ply}")
+    rng = random.Random(f"{match.seed}:ai:{ply}")
     action = agent.act(observation, legal, rng)
     why = explain(agent, observation, legal)
     if why is not None:
@@ -306,24 +326,42 @@ def ai_move(session: Session, pool: AgentPool, match: Match) -> tuple[SimpleName
     else:  # an agent without values: its rule in one line, so the panel always says why
         why_json = {"label": "", "values": {}, "note": "", "labels": {}, "reason": spec(match.game, row.agent).description}
     if action == RESIGN:
-        after = game.resign(state, seat)
-        return _record(session, match, game, after, seat, RESIGN, "resigns", why_json), after
-    after = game.apply(state, action)
-    return _record(session, match, game, after, seat, action.id, game.action_label(action), why_json), after
+        after, action_id, label = game.resign(state, seat), RESIGN, "resigns"
+    else:
+        after, action_id, label = game.apply(state, action), action.id, game.action_label(action)
+    return SimpleNamespace(ply=ply, seat=seat, action=action_id, label=label, explanation=why_json), after
 
 
-def run_ai(session: Session, pool: AgentPool, match: Match) -> list[tuple[SimpleNamespace, object]]:
-    """AI seats move until a person is to move or the match ends; returns (move, state after it)
-    for each."""
-    made = []
+def ai_move(session: Session, pool: AgentPool, match: Match) -> tuple[SimpleNamespace, object] | None:
+    """Let the AI seat to move play once and store it (a watched AI-only match); returns (the
+    move, the new state), or None when no AI is to move."""
+    game = get_game(match.game)
+    if match.status != "active":
+        return None
+    step = _ai_choice(session, pool, match, game, state_of(game, match), match.ply, {})
+    if step is not None:
+        _record(session, match, game, [step])
+    return step
+
+
+def run_ai(session: Session, pool: AgentPool, match: Match,
+           made: list[tuple[SimpleNamespace, object]] | None = None) -> list[tuple[SimpleNamespace, object]]:
+    """AI seats move until a person is to move or the match ends, after ``made`` (moves chosen
+    but not stored yet: a person's); all are stored together, in one transaction (Conflict when
+    the match moved on meanwhile: then none is). Returns (move, state after it) for each."""
+    game = get_game(match.game)
+    made = list(made or [])
+    if match.status != "active":
+        return made
+    state, agents = (made[-1][1] if made else state_of(game, match)), {}
     for _ in range(MAX_AI_MOVES_PER_REQUEST):
-        try:
-            step = ai_move(session, pool, match)
-        except Conflict:  # another request (a racing move's, a watcher's) made this reply: not an error
-            break
+        step = _ai_choice(session, pool, match, game, state, match.ply + len(made), agents)
         if step is None:
             break
         made.append(step)
+        state = step[1]
+    if made:
+        _record(session, match, game, made)
     return made
 
 
@@ -457,7 +495,7 @@ def learn_from(session: Session, match: Match, game: Game) -> None:
     learners = [s for s in match.seats if s.kind == "agent" and spec(match.game, s.agent).live is not None]
     if not learners:
         return
-    moves = list(session.scalars(select(Move).where(Move.match_id == match.id).order_by(Move.ply)))
+    moves = moves_after(session, match.id, -1)
     final = state_of(game, match)
     winners = game.winners(final)
     outcome = {}
@@ -473,8 +511,7 @@ def learn_from(session: Session, match: Match, game: Game) -> None:
         outcome[str(s.seat)] = {"agent": s.agent, "learned": why_not is None,
                                 **({"reason": f"not learned from: {why_not}"} if why_not else {})}
     with writing():
-        session.execute(update(Match).where(Match.id == match.id).values(learning=outcome)
-                        .execution_options(synchronize_session=False))
+        session.connection().execute(_LEARNING, {"match": match.id, "new_learning": outcome})
         session.commit()
     _set(match, "learning", outcome)
 
@@ -490,11 +527,19 @@ def people_clients(match: Match) -> list[str]:
 def public_explanation(game: Game, match: Match, move: Move, viewer: int | None) -> dict | None:
     """An AI's reasoning as this viewer may see it: in card games with people at the table it
     would show the AI's hand, so until the match ends only the value of the move it made is given."""
+    return move.explanation if _open_book(game, match) or viewer == move.seat else _hidden(move)
+
+
+def _open_book(game: Game, match: Match) -> bool:
+    """May every viewer see every AI's whole reasoning?"""
+    return match.ai_only or match.status == "finished" or not has_hidden_information(game)
+
+
+def _hidden(move: Move) -> dict | None:
+    """The reasoning of an AI's move as the other seats see it while the match runs."""
     e = move.explanation
     if e is None:
         return None
-    if match.ai_only or match.status == "finished" or not has_hidden_information(game) or viewer == move.seat:
-        return e
     values = {move.action: e["values"][move.action]} if move.action in e["values"] else {}
     return {"label": e["label"], "values": values, "labels": {move.action: move.label},
             **({"reason": e["reason"]} if "reason" in e else {}),
@@ -503,8 +548,24 @@ def public_explanation(game: Game, match: Match, move: Move, viewer: int | None)
 
 
 def move_json(game: Game, match: Match, move: Move, viewer: int | None) -> dict:
-    return {"ply": move.ply, "seat": move.seat, "action": move.action, "label": move.label,
-            "explanation": public_explanation(game, match, move, viewer)}
+    return moves_json(game, match, [move], viewer)[0]
+
+
+def moves_json(game: Game, match: Match, moves: list, viewer: int | None) -> list[dict]:
+    """Moves as this viewer may see them. A move this process remembers keeps its two forms (as
+    its mover and everyone once the book is open see it; as the others see it until then), built
+    once and shared: never changed."""
+    open_book = _open_book(game, match)
+    out = []
+    for m in moves:
+        forms = m.__dict__.get("forms") if isinstance(m, SimpleNamespace) else None
+        if forms is None:
+            full = {"ply": m.ply, "seat": m.seat, "action": m.action, "label": m.label, "explanation": m.explanation}
+            forms = (full, full if m.explanation is None else {**full, "explanation": _hidden(m)})
+            if isinstance(m, SimpleNamespace):
+                m.forms = forms
+        out.append(forms[0] if open_book or viewer == m.seat else forms[1])
+    return out
 
 
 def seats_json(seats) -> list[dict]:
@@ -523,7 +584,7 @@ def match_view(session: Session, match: Match, seat: int | None) -> dict:
     legal = []
     if seat is not None and seat == to_move and match.status == "active":
         legal = [{"id": a.id, "label": game.action_label(a)} for a in game.legal_actions(state)]
-    tail = session.connection().execute(_TAIL, {"id": match.id, "limit": LOG_TAIL}).all()[::-1]
+    tail = log_tail(session, match)
     last_ai = next((m for m in reversed(tail) if m.explanation is not None), None)
     return {
         "id": match.id, "game": match.game, "status": match.status, "ply": match.ply, "hints": match.hints,
@@ -534,12 +595,22 @@ def match_view(session: Session, match: Match, seat: int | None) -> dict:
         "view": game.observe(state, seat, reveal=match.ai_only),
         "legal_actions": legal,
         "can_resign": bool(legal) and _can_resign(game, state, seat),
-        "moves": [move_json(game, match, m, seat) for m in tail],
+        "moves": moves_json(game, match, tail, seat),
         "last_explanation": ({"ply": last_ai.ply, "seat": last_ai.seat, "action": last_ai.action,
                               **public_explanation(game, match, last_ai, seat)} if last_ai else None),
         "result": result_json(game, match, state) if over else None,
         "learning": match.learning,
     }
+
+
+def log_tail(session: Session, match: Match) -> list:
+    """The last ``LOG_TAIL`` moves, oldest first (from this process's memory when it has them all)."""
+    tail = MEMORY.tail(match.id, match.ply, LOG_TAIL)
+    if tail is None:
+        rows = session.connection().execute(_TAIL, {"id": match.id, "limit": LOG_TAIL}).all()[::-1]
+        tail = [SimpleNamespace(**m._mapping) for m in rows if m.ply < match.ply]  # none made since the read
+        MEMORY.put_tail(match.id, tail, match.ply, LOG_TAIL)
+    return tail
 
 
 def result_json(game: Game, match: Match, state) -> dict:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from openskill.models import PlackettLuce
-from sqlalchemy import insert, select
+from sqlalchemy import bindparam, insert, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
@@ -58,20 +58,31 @@ def update(current: dict[str, tuple[float, float]], players: Sequence[str],
             for p, seats in seats_of.items()}
 
 
+# Built once: building a statement costs more than running it (a match is rated as it finishes).
+_LOAD = (select(Rating.player, Rating.mu, Rating.sigma, Rating.games, Rating.wins)
+         .where(Rating.game == bindparam("game"), Rating.player.in_(bindparam("players", expanding=True)))
+         .with_for_update())
+_UPSERT = {}
+for _dialect, _insert in (("postgresql", pg_insert), ("sqlite", sqlite_insert)):
+    _stmt = _insert(Rating)
+    _UPSERT[_dialect] = _stmt.on_conflict_do_update(
+        index_elements=["game", "player"], set_={c: _stmt.excluded[c] for c in ("mu", "sigma", "games", "wins",
+                                                                                 "updated_at")})
+_HISTORY = insert(RatingEvent)
+
+
 def _load(session: Session, game: str, players: Iterable[str]) -> dict[str, tuple[float, float, int, float]]:
-    rows = session.execute(select(Rating.player, Rating.mu, Rating.sigma, Rating.games, Rating.wins)
-                           .where(Rating.game == game, Rating.player.in_(set(players))).with_for_update())
+    rows = session.connection().execute(_LOAD, {"game": game, "players": sorted(set(players))})
     return {r.player: (r.mu, r.sigma, r.games, r.wins) for r in rows}
 
 
 def _store(session: Session, game: str, values: dict[str, tuple[float, float, int, float]]) -> None:
-    ins = (pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert)(Rating)
+    if not values:
+        return
     at = now()
-    for player, (mu, sigma, games, wins) in values.items():
-        stmt = ins.values(game=game, player=player, mu=mu, sigma=sigma, games=games, wins=wins, updated_at=at)
-        session.execute(stmt.on_conflict_do_update(
-            index_elements=["game", "player"],
-            set_={"mu": mu, "sigma": sigma, "games": games, "wins": wins, "updated_at": at}))
+    session.connection().execute(_UPSERT[session.get_bind().dialect.name], [
+        {"game": game, "player": player, "mu": mu, "sigma": sigma, "games": games, "wins": wins, "updated_at": at}
+        for player, (mu, sigma, games, wins) in values.items()])
 
 
 def rate_match(session: Session, game: str, match_id: str, seats, winners: Iterable[int]) -> None:
@@ -87,8 +98,8 @@ def rate_match(session: Session, game: str, match_id: str, seats, winners: Itera
               for p, (mu, sigma) in new.items()}
     _store(session, game, values)
     at = now()
-    session.execute(insert(RatingEvent), [{"game": game, "player": p, "match_id": match_id, "mu": mu,
-                                           "sigma": sigma, "at": at} for p, (mu, sigma) in new.items()])
+    session.connection().execute(_HISTORY, [{"game": game, "player": p, "match_id": match_id, "mu": mu,
+                                             "sigma": sigma, "at": at} for p, (mu, sigma) in new.items()])
 
 
 def rate_tournament(session: Session, game: str, players: Sequence[str], records, tournament_id: int) -> None:
@@ -110,9 +121,9 @@ def rate_tournament(session: Session, game: str, players: Sequence[str], records
     _store(session, game, {p: (*current[p], games[p], wins[p]) for p in rated})
     at = now()
     if rated:
-        session.execute(insert(RatingEvent), [{"game": game, "player": p, "tournament_id": tournament_id,
-                                               "mu": current[p][0], "sigma": current[p][1], "at": at}
-                                              for p in rated])
+        session.connection().execute(_HISTORY, [{"game": game, "player": p, "tournament_id": tournament_id,
+                                                 "mu": current[p][0], "sigma": current[p][1], "at": at}
+                                                for p in rated])
 
 
 def board(session: Session, game: str | None) -> list[dict]:
