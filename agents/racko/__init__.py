@@ -2,7 +2,7 @@
 public code's forced random move every 2 · rack_size turns, ``agents.racko.common``),
 its learners Baltar (tabular Q-learning; also live in the database) and Diablo (a
 TD-learned rack-scoring network, one or two hidden layers), its ensemble vote, and
-Lookahead (Diablo's scores with a one-turn expectimax: the strongest level).
+Lookahead (Diablo's scores with a one-turn expectimax over the draw; measured level with Diablo).
 
 Shipped files (agents/saved/racko/): ``baltar.npz`` (5-slot tables; ``baltar-r10.npz``
 would hold 10-slot ones: none passed the 70% rule yet), ``diablo.npz``, ``diablo2.npz``
@@ -125,5 +125,5 @@ AGENTS = [
               "forced random move.", lambda: Lookahead(diablo_nets("diablo"))),
 ]
 
-LEVELS = ["baltar-live", "random", "baltar", "diablo2", "max", "kyle", "ensemble", "diablo", "lookahead"]
+LEVELS = ["baltar-live", "random", "baltar", "max", "kyle", "ensemble", "diablo", "lookahead", "diablo2"]
 CALIBRATION_REFERENCES = ["random", "kyle"]

@@ -2,7 +2,7 @@
 
     parlour train racko baltar [--rack-size 5] [--players 2] [--max-card 0] [--games 1000]
         [--keep 20] [--threshold 0.70] [--test-games 2001] [--max-attempts 200]
-        [--seconds 540] [--seed 1] [--out agents/saved/racko/baltar.json]
+        [--seconds 540] [--cpu-seconds S] [--seed 1] [--out agents/saved/racko/baltar.json]
 
 As the write-up's code does: each attempt trains a fresh pair of tables for
 ``--games`` deals against Random (Baltar picks the action it has tried least,
@@ -81,7 +81,9 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     p.add_argument("--threshold", type=float, default=0.70)
     p.add_argument("--test-games", type=int, default=2001)
     p.add_argument("--max-attempts", type=int, default=200)
-    p.add_argument("--seconds", type=float, default=540, help="stop starting attempts after this long")
+    p.add_argument("--seconds", type=float, default=540, help="stop starting attempts after this long (wall clock)")
+    p.add_argument("--cpu-seconds", type=float, default=float("inf"),
+                   help="stop starting attempts once training has used this many CPU seconds")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", type=Path, default=None, help="default agents/saved/racko/baltar[-rN].json")
     return p
@@ -105,7 +107,8 @@ def main(argv: list[str] | None = None, prog: str = "parlour train racko baltar"
                   console=console) as progress:
         task = progress.add_task("Baltar tables kept", total=args.keep)
         for attempt in range(args.max_attempts):
-            if len(kept) >= args.keep or time.perf_counter() - started > args.seconds:
+            if (len(kept) >= args.keep or time.perf_counter() - started > args.seconds
+                    or time.process_time() - cpu_started > args.cpu_seconds):
                 break
             seed = args.seed * 100_000 + attempt
             tables = train_tables(rules, args.players, args.games, seed)
@@ -117,9 +120,12 @@ def main(argv: list[str] | None = None, prog: str = "parlour train racko baltar"
                 kept.append((tables, rate))
                 progress.advance(task)
             progress.update(task, description=f"Baltar tables kept (attempt {attempt + 1}: {rate:.3f})")
+            progress.console.print(f"attempt {attempt + 1}: {rate:.3f} of {args.test_games} deals won against "
+                                   f"Random, {moves:.1f} moves per game: {'kept' if keep else 'not kept'}")
     seconds = time.perf_counter() - started
     if not kept:
-        raise SystemExit(f"no table won more than {args.threshold:.0%} of its test deals in {len(attempts)} attempts")
+        raise SystemExit(f"no table won more than {args.threshold:.0%} of its test deals in {len(attempts)} attempts "
+                         f"({time.process_time() - cpu_started:.0f} CPU s); nothing saved")
     ensemble_rate, ensemble_moves = test_tables(kept, rules, args.players, args.test_games, args.seed + 99)
     meta = {
         "command": command, "seed": args.seed, "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
