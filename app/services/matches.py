@@ -321,9 +321,10 @@ def _ai_choice(session: Session, pool: AgentPool, match: Match, game: Game, stat
     rng = random.Random(f"{match.seed}:ai:{ply}")
     action = agent.act(observation, legal, rng)
     why = explain(agent, observation, legal)
-    why_json = None
     if why is not None:
         why_json = {**why.to_json(), "labels": {a.id: game.action_label(a) for a in legal if a.id in why.values}}
+    else:  # an agent without values: its rule in one line, so the panel always says why
+        why_json = {"label": "", "values": {}, "note": "", "labels": {}, "reason": spec(match.game, row.agent).description}
     if action == RESIGN:
         after, action_id, label = game.resign(state, seat), RESIGN, "resigns"
     else:
@@ -541,7 +542,9 @@ def _hidden(move: Move) -> dict | None:
         return None
     values = {move.action: e["values"][move.action]} if move.action in e["values"] else {}
     return {"label": e["label"], "values": values, "labels": {move.action: move.label},
-            "note": "the values of its other options are shown when the match ends (they would show its hand)"}
+            **({"reason": e["reason"]} if "reason" in e else {}),
+            "note": "the values of its other options are shown when the match ends (they would show its hand)"
+            if e["values"] else ""}
 
 
 def move_json(game: Game, match: Match, move: Move, viewer: int | None) -> dict:

@@ -23,14 +23,18 @@ const controls = document.getElementById("controls");
 const log = document.getElementById("log");
 const thinking = document.getElementById("thinking");
 const seatsList = document.getElementById("seats");
+const dealPanel = document.getElementById("deal-end");
 const announce = document.getElementById("announce");
 const felt = board.closest(".felt");
 const coachPanel = document.getElementById("coach-panel");
 const module = await import(`/static/js/tables/${gameName}.js`);
 const ANIMATION_MS = 550;
+const FULL_LOG_PLIES = 600;  // up to this many moves the log is rebuilt in words on load (from the replay)
 
 let data = null;
 let busy = false;
+let reviewing = false;  // stepping through the moves: live updates leave the board alone
+let logView = null;  // the view the log was last told in words up to
 
 const labels = new Map();
 const seatName = (seat) => data?.seats[seat]?.display_name ?? `Seat ${seat + 1}`;
@@ -41,10 +45,14 @@ function remember(moves) {
   for (const a of data?.legal_actions ?? []) labels.set(a.id, a.label);
 }
 
+function viewCtx() {
+  return { seat: data.seat, names: data.seats.map((s) => s.name), match: data };
+}
+
 function draw(view = data.view, { animating = false } = {}) {
   const ctx = {
     seat: data.seat,
-    legal: animating || busy ? [] : data.legal_actions,
+    legal: animating || busy || reviewing ? [] : data.legal_actions,
     play,
     names: data.seats.map((s) => s.display_name),
     explanation: data.last_explanation,
@@ -52,7 +60,23 @@ function draw(view = data.view, { animating = false } = {}) {
     match: data,
   };
   module.render(board, view, ctx);
+  markArrivals();
   keepFocus();
+}
+
+// Motion: a card that was not on the table before (the new top of a pile, a card come into a
+// hand) slides in (CSS "card-in"; none under prefers-reduced-motion). Cards are told apart by
+// their place (the parent's class) and id.
+let shownCards = null;
+function markArrivals() {
+  const count = new Map();
+  const keys = [...board.querySelectorAll("[data-card]")].map((node) => {
+    const base = `${node.parentElement?.className}|${node.dataset.card}`;
+    count.set(base, (count.get(base) ?? 0) + 1);
+    return [`${base}#${count.get(base)}`, node];
+  });
+  if (shownCards) for (const [key, node] of keys) if (!shownCards.has(key)) node.classList.add("card-in");
+  shownCards = new Set(keys.map(([key]) => key));
 }
 
 // Keyboard focus stays on the table: a redraw replaces its buttons, so focus that was on the table
@@ -114,6 +138,7 @@ function drawSide() {
   if (token && data.status === "active") controls.append(resignButton());
   if (token && data.hints && data.status === "active" && data.to_move === data.seat) controls.append(hintButton(coachPanel, matchId, token, labelOf));
   if (data.result) controls.append(el("button", { onclick: replay }, token ? "Replay and review" : "Replay"));
+  else if (data.ply > 0) controls.append(el("button", { onclick: () => review(data.ply) }, "Step through the moves"));
   if (data.result && (token || data.ai_only)) {
     controls.append(el("button", { class: "primary", onclick: () => rematch(false) }, "Rematch"));
     if (data.seats.length === 2) controls.append(el("button", { onclick: () => rematch(true) }, "Swap sides"));
@@ -200,20 +225,87 @@ async function resign() {
   drawSide();
 }
 
+// The log: one line per move (a button: click it to see the table after that move), the
+// events the move caused in words below it (penalties, skips, colours named, reshuffles, calls,
+// tricks), and a line where each deal starts. ``view`` is the table after the move, when known.
 function addLog(moves) {
   for (const m of moves) {
     if (log.querySelector(`[data-ply="${m.ply}"]`)) continue;
     // in ply order: with several people, a move over the event stream can arrive mid-animation
     const later = [...log.children].find((li) => Number(li.dataset.ply) > m.ply);
-    log.insertBefore(el("li", { "data-ply": m.ply }, el("strong", {}, seatName(m.seat)), ` ${m.label}`), later ?? null);
+    if (later) {
+      log.insertBefore(el("li", { "data-ply": m.ply, value: m.ply + 1 }, el("strong", {}, seatName(m.seat)), ` ${m.label}`), later);
+      continue;
+    }
+    const view = m.view ?? null;
+    const newDeal = view && logView && module.dealNumber && module.dealNumber(view) !== module.dealNumber(logView);
+    const said = view && module.narrate ? module.narrate(logView, view, viewCtx(), m) : [];
+    if (view) logView = view;
+    log.append(el("li", { "data-ply": m.ply, value: m.ply + 1 },
+      el("button", { class: "log-move", title: "see the table after this move", onclick: () => review(m.ply + 1) },
+        el("strong", {}, seatName(m.seat)), ` ${m.label}`),
+      said.length ? el("ul", { class: "log-events" }, said.map((t) => el("li", {}, t))) : ""));
+    if (newDeal && !view.over) {
+      log.append(el("li", { class: "deal-sep", "data-deal": module.dealNumber(view) }, `Deal ${module.dealNumber(view)}`));
+    }
   }
   log.scrollTop = log.scrollHeight;
+}
+
+// On load: the whole log in words from the replay (the views this seat saw), or for long
+// matches the last moves' labels.
+async function loadLog() {
+  log.replaceChildren();
+  logView = null;
+  if (!module.narrate || data.ply > FULL_LOG_PLIES) {
+    addLog(data.moves);
+    logView = data.view;
+    return;
+  }
+  const r = await replayData();
+  logView = r.start;
+  if (module.dealNumber) log.append(el("li", { class: "deal-sep" }, `Deal ${module.dealNumber(r.start)}`));
+  addLog(r.moves);
+}
+
+// ----- the end of a deal -----
+// Shown until the person goes on: the moves of the next deal (the AIs may have made them
+// already) are held back meanwhile. Which deal end this browser has seen is kept per match.
+const seenKey = `parlour:deal-seen:${matchId}`;
+let seenDeal = localStorage.getItem(seenKey);
+const dealEndOf = (view) => (module.dealEnd ? module.dealEnd(view, viewCtx()) : null);
+
+function showDealEnd(end, view) {
+  return new Promise((resolve) => {
+    const go = el("button", { class: "primary", "data-action": "next-deal", onclick: () => {
+      dealPanel.hidden = true;
+      dealPanel.replaceChildren();
+      resolve();
+    } }, view.over ? "See the final scores" : "Next deal");
+    dealPanel.replaceChildren(el("h2", { id: "deal-end-title" }, end.title), ...end.body, el("div", { class: "controls" }, go));
+    dealPanel.hidden = false;
+    status.textContent = /[.!?]$/.test(end.title) ? end.title : `${end.title}.`;
+    status.className = "status";
+    go.focus();
+  });
+}
+
+// The deal-end panel for ``view`` if it shows a deal end not seen yet; held open (the person
+// must go on) unless ``wait`` is false (spectators: the table goes on underneath) or the
+// match is over (nothing left to hold back).
+async function dealEnded(view, { wait = true } = {}) {
+  const end = dealEndOf(view);
+  if (!end || end.key === seenDeal) return;
+  seenDeal = end.key;
+  if (token) localStorage.setItem(seenKey, end.key);
+  const shown = showDealEnd(end, view);
+  if (wait && !view.over) await shown;
 }
 
 async function load() {
   data = await api(`/api/matches/${matchId}`, { token });
   remember(data.moves);
-  addLog(data.moves);
+  await loadLog();
   draw();
   drawSide();
 }
@@ -254,16 +346,37 @@ async function animate(made) {
       data.last_explanation = { ...m.explanation, seat: m.seat, action: m.action, ply: m.ply };
       renderThinking(thinking, data.last_explanation, labelOf, seatName(m.seat));
     }
-    status.textContent = i + 1 < made.length ? `${seatName(made[i + 1].seat)} is thinking…` : "";
+    const next = made[i + 1];
+    status.textContent = next ? `${seatName(next.seat)} is thinking…` : "";
+    markToMove(next ? next.seat : null);
     draw(m.view, { animating: true });
+    await dealEnded(m.view);
   }
 }
 
-// Step through a finished match move by move (hands are shown once the match is over).
-async function replay() {
-  const r = await api(`/api/matches/${matchId}/replay`, { token });
+// The players' list marks whose turn it is while the AI replies are shown one by one.
+function markToMove(seat) {
+  for (const [i, li] of [...seatsList.children].entries()) li.classList.toggle("to-move", i === seat);
+}
+
+// The replay (every move with the view after it, as this seat saw it), fetched once per ply.
+let replayCache = null;
+async function replayData() {
+  if (!replayCache || replayCache.ply !== data.ply) {
+    replayCache = { ply: data.ply, data: await api(`/api/matches/${matchId}/replay`, { token }) };
+  }
+  return replayCache.data;
+}
+
+// Step through the moves, during play or after (hands are shown once the match is over);
+// ``start``: the number of moves to show first (0: the deal).
+async function replay() { await review(0); }
+
+async function review(start) {
+  reviewing = true;
+  const r = await replayData();
   let at = r.moves.length;
-  const review = token ? showReview(coachPanel, log, matchId, token, (ply) => go(ply + 1)) : null;
+  const coach = token && data.result ? showReview(coachPanel, log, matchId, token, (ply) => go(ply + 1)) : null;
   const slider = el("input", { type: "range", min: 0, max: r.moves.length, value: at, "aria-label": "move" });
   const show = () => {
     const step = at === 0 ? { view: r.start, label: "start", seat: null } : r.moves[at - 1];
@@ -271,15 +384,15 @@ async function replay() {
     status.textContent = at === 0 ? "Replay: the deal" : `Replay ${at}/${r.moves.length}: ${seatName(step.seat)} ${step.label}`;
     if (step.explanation) renderThinking(thinking, { ...step.explanation, seat: step.seat, action: step.action }, labelOf, seatName(step.seat));
     slider.value = at;
-    review?.mark(at - 1);
+    coach?.mark(at - 1);
   };
   const go = (k) => { at = Math.max(0, Math.min(r.moves.length, k)); show(); };
   slider.addEventListener("input", () => go(Number(slider.value)));
   controls.replaceChildren(
     el("button", { onclick: () => go(at - 1), "aria-label": "previous move" }, "◀"), slider,
     el("button", { onclick: () => go(at + 1), "aria-label": "next move" }, "▶"),
-    el("button", { onclick: () => { draw(); drawSide(); } }, "Done"));
-  go(0);
+    el("button", { onclick: () => { reviewing = false; draw(); drawSide(); } }, data.result ? "Done" : "Back to the game"));
+  go(start);
 }
 
 async function rematch(swap) {
@@ -301,13 +414,25 @@ async function follow() {
   for await (const { event, data: item } of events(`/api/matches/${matchId}/events?after=${data.ply - 1}`, token)) {
     if (event === "end") break;
     if (item.match) { data = item.match; remember(data.moves); }
-    if (item.move) { addLog([item.move]); announceMove(item.move); }
+    if (item.move) { addLog([{ ...item.move, view: item.match?.view }]); announceMove(item.move); }
     else if (item.match) addLog(item.match.moves);
-    if (!busy && item.match) { draw(); drawSide(); }
+    if (!busy && !reviewing && item.match) {
+      draw();
+      drawSide();
+      dealEnded(item.match.view, { wait: false });
+    }
   }
   following = false;
   await load();
 }
 
 await load();
+if (!token) seenDeal = dealEndOf(data.view)?.key ?? null;  // spectators: from the next deal end on
+else if (dealEndOf(data.view) && dealEndOf(data.view).key !== seenDeal) {
+  busy = true;
+  draw();
+  await dealEnded(data.view);
+  busy = false;
+  draw();
+}
 follow();

@@ -16,6 +16,14 @@ let current = null;
 let control = null; // the control token of the current AI-only match (pause, step, speed)
 let paused = false;
 let chart = null;
+let run = 0; // each Start is a new run; an older run's loop stops at its next step
+let stream = null; // aborts the event stream of the game being shown
+
+// "One deal": a match that ends after its first deal, by the options of the game's "one deal" length.
+const oneDealOptions = (g) => g.lengths?.["one deal"] ?? null;
+const lengthSelect = document.getElementById("watch-length");
+const lengthLabel = document.getElementById("watch-length-label");
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 const game = () => window.PARLOUR_GAMES.find((g) => g.name === gameSelect.value);
 
@@ -33,7 +41,11 @@ function resetSeats() {
   const picks = Array.from({ length: Math.max(2, g.players.min) }, (_, i) => seatSelect(g, i % 2 ? first : last, i + 1));
   seatsBox.replaceChildren(...picks.flatMap((s, i) => (i ? [el("span", {}, "vs"), s] : [s])));
 }
-gameSelect.addEventListener("change", resetSeats);
+function showLength() {
+  lengthLabel.hidden = !oneDealOptions(game());
+}
+gameSelect.addEventListener("change", () => { resetSeats(); showLength(); });
+showLength();
 document.getElementById("add-seat").addEventListener("click", () => {
   const g = game();
   const n = seatsBox.querySelectorAll("select").length;
@@ -55,6 +67,24 @@ stepButton.addEventListener("click", async () => {
   if (current) await api(`/api/matches/${current}/control`, { method: "POST", token: control, body: { action: "step" } });
 });
 
+// Start again: the previous run stops (its stream closed), the tally and the chart are cleared.
+function reset() {
+  run += 1;
+  stream?.abort();
+  stream = null;
+  current = null;
+  tally.replaceChildren("No games yet.");
+  if (chart) { chart.destroy(); chart = null; }
+  thinking.replaceChildren("–");
+}
+
+function finished(text) {
+  status.textContent = text;
+  current = null;
+  pauseButton.disabled = true;
+  stepButton.disabled = true;
+}
+
 function drawChart(names, history) {
   const data = {
     labels: history.map((_, i) => i + 1),
@@ -63,51 +93,72 @@ function drawChart(names, history) {
   if (chart) { chart.data = data; chart.update("none"); return; }
   chart = new window.Chart(document.getElementById("chart"), {
     type: "line", data,
-    options: { animation: false, maintainAspectRatio: false, scales: { y: { min: 0, max: 1, title: { display: true, text: "win share" } }, x: { title: { display: true, text: "games" } } } },
+    options: { animation: false, maintainAspectRatio: false, scales: { y: { min: 0, max: 1, title: { display: true, text: "win share" } }, x: { title: { display: true, text: "games played" } } } },
   });
 }
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
+  reset();
+  const mine = run;
   const g = game();
   const module = await import(`/static/js/tables/${g.name}.js`);
   board.className = `board board-${g.name}`;
   const agents = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
   const names = agents.map((a, i) => `AI ${i + 1}: ${g.levels.find((l) => l.id === a).title}`);
   const n = Number(form.games.value);
+  const oneDeal = Boolean(oneDealOptions(g)) && lengthSelect.value === "deal";
+  const unit = oneDeal ? "deal" : "game";
   const wins = agents.map(() => 0);
   let draws = 0;
   const history = [];
   pauseButton.disabled = false;
+  stepButton.disabled = !paused;
   form.querySelector(".error").textContent = "";
   for (let k = 0; k < n; k++) {
     // Seats rotate each game so no AI keeps the first move (the tally follows the AIs, not the seats).
     const order = agents.map((_, i) => (i + k) % agents.length);
     let res;
     try {
-      res = await api("/api/matches", { method: "POST", body: { game: g.name, delay_ms: Number(speed.value), seats: order.map((i) => ({ type: "agent", agent: agents[i] })) } });
+      res = await api("/api/matches", { method: "POST", body: { game: g.name, delay_ms: Number(speed.value),
+        options: oneDeal ? oneDealOptions(g) : {}, seats: order.map((i) => ({ type: "agent", agent: agents[i] })) } });
     } catch (err) { form.querySelector(".error").textContent = err.message; return; }
+    if (mine !== run) return;
     current = res.id;
     control = res.control_token;
     if (paused) await api(`/api/matches/${current}/control`, { method: "POST", token: control, body: { action: "pause" } });
-    status.textContent = `Game ${k + 1} of ${n}`;
+    const progress = (view, ply) => {
+      const deal = module.dealNumber && !oneDeal ? ` · deal ${module.dealNumber(view)}` : "";
+      status.textContent = `${unit[0].toUpperCase()}${unit.slice(1)} ${k + 1} of ${n}${deal} · move ${ply}`;
+    };
     let last = await api(`/api/matches/${current}`);
-    module.render(board, last.view, { seat: null, legal: [], play() {}, names: last.seats.map((s) => s.display_name), explanation: null, reveal: true, match: last });
-    for await (const { event, data } of events(`/api/matches/${current}/events`)) {
-      if (event === "end") break;
-      if (!data.match) continue;
-      last = data.match;
+    const show = () => {
       module.render(board, last.view, { seat: null, legal: [], play() {}, names: last.seats.map((s) => s.display_name), explanation: last.last_explanation, reveal: true, match: last });
-      const e = last.last_explanation;
-      renderThinking(thinking, e, (id) => last.moves.find((m) => m.action === id)?.label ?? id, e ? last.seats[e.seat].display_name : "");
+      progress(last.view, last.ply);
+    };
+    show();
+    stream = new AbortController();
+    try {
+      for await (const { event, data } of events(`/api/matches/${current}/events`, null, stream.signal)) {
+        if (mine !== run || event === "end") break;
+        if (!data.match) continue;
+        last = data.match;
+        show();
+        const e = last.last_explanation;
+        renderThinking(thinking, e, (id) => last.moves.find((m) => m.action === id)?.label ?? id, e ? last.seats[e.seat].display_name : "");
+      }
+    } catch (err) {
+      if (mine !== run) return; // stopped by a new Start
+      throw err;
     }
+    if (mine !== run) return;
     const winners = last.result?.winners ?? [];
     if (!winners.length) draws++;
     for (const w of winners) wins[order[w]] += 1 / winners.length;
     history.push(wins.map((x) => x / (k + 1)));
-    tally.replaceChildren(...names.map((name, i) => el("div", {}, `${name}: ${+wins[i].toFixed(2)}`)), el("div", { class: "muted" }, `draws: ${draws} · games: ${k + 1}`));
+    tally.replaceChildren(...names.map((name, i) => el("div", {}, `${name}: ${+wins[i].toFixed(2)}`)),
+      el("div", { class: "muted" }, `draws: ${draws} · ${plural(k + 1, unit)}`));
     drawChart(names, history);
   }
-  status.textContent = `Done: ${n} games.`;
-  current = null;
+  finished(`Done: ${plural(n, unit)}.`);
 });

@@ -51,7 +51,8 @@ def test_play_a_deal_against_each_level(page, level):
     assert sum(points) == 0 and sorted(points) in ([-3, 1, 1, 1], [-1, -1, 1, 1], [-1, -1, -1, 3])
     expect(page.locator(".qs-done li")).to_have_count(8)
     expect(page.locator(".qs-done li.queen")).to_have_count(1)
-    assert page.locator("#log li").count() == 32
+    assert page.locator("#log > li[data-ply]").count() == 32  # one line per card played
+    assert page.locator("#log .log-events li", has_text=re.compile(r"takes? trick \d")).count() == 8
 
 
 def test_watch_four_ais_play_with_every_hand_shown(page):

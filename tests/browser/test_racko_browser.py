@@ -75,6 +75,6 @@ def test_watch_two_ais_play_racko(page):
     page.locator("#speed").fill("0")
     page.locator('input[name="games"]').fill("1")
     page.get_by_role("button", name="Start").click()
-    expect(page.locator("#status")).to_have_text("Done: 1 games.", timeout=180_000)
+    expect(page.locator("#status")).to_have_text("Done: 1 game.", timeout=180_000)
     expect(page.locator(".rk-result")).to_be_visible()
     assert page.locator(".rk-seat .rk-card.back").count() == 0  # AI-only: every rack shown

@@ -58,7 +58,7 @@ def test_menace_beads_are_drawn_on_the_board_and_swap_sides(page):
 def test_watch_two_ais(page):
     watch(page, "tictactoe", games=3)
     expect(page.locator("#status")).to_have_text("Done: 3 games.", timeout=60_000)
-    expect(page.locator("#tally")).to_contain_text("games: 3")
+    expect(page.locator("#tally")).to_contain_text("· 3 games")
     assert page.locator(".ttt-cell.mark-X").count() >= 3
 
 

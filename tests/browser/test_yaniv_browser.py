@@ -54,11 +54,15 @@ def take_a_turn(page):
 
 
 def play_until(page, done, turns=80):
+    """Take turns until ``done()``, going on to the next deal at each deal's end."""
     status = page.locator("#status")
     for _ in range(turns):
-        expect(status).to_have_text(re.compile(r"Your move|win"), timeout=20_000)
+        expect(status).to_have_text(re.compile(r"Your move|win|Deal \d+:"), timeout=20_000)
         if done():
             return
+        if page.locator('[data-action="next-deal"]').is_visible():
+            page.locator('[data-action="next-deal"]').click()
+            continue
         take_a_turn(page)
         expect(status).not_to_have_text("…", timeout=20_000)
     raise AssertionError("the deal did not end")
@@ -108,6 +112,6 @@ def test_a_whole_short_match_shows_eliminations_and_the_winner(page):
 
 def test_watch_two_ais_play_yaniv(page):
     watch(page, "yaniv", games=1)
-    expect(page.locator("#status")).to_have_text("Done: 1 games.", timeout=120_000)
+    expect(page.locator("#status")).to_have_text("Done: 1 game.", timeout=120_000)
     expect(page.locator(".yv-scoreboard")).to_be_visible()
     assert page.locator(".yv-seat .yv-card:not(.back)").count() >= 2  # AI-only: every hand shown

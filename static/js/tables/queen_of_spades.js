@@ -5,6 +5,7 @@
 // total, and the last deal's result with every hand and the scoring rule that applied.
 // Card ids: rank (A K Q J 10 9 8 7) then suit letter (C S H D); actions play:QS.
 import { el } from "../api.js";
+import { unfold } from "../deals.js";
 
 const SUITS = { C: "♣", S: "♠", H: "♥", D: "♦" };
 const SUIT_NAMES = { C: "clubs", S: "spades", H: "hearts", D: "diamonds" };
@@ -163,4 +164,46 @@ function scoreboard(view, names) {
         seats.map((s) => el("td", {}, signed(h.points[s]))))),
       el("tr", { class: "totals" }, el("td", {}, "total"), seats.map((s) => el("td", { "data-seat": s }, signed(view.scores[s])))))),
     el("p", { class: "muted small" }, view.single_deal ? "A single deal." : `${view.deals} deal${view.deals === 1 ? "" : "s"}${view.options.score_limit ? `, or until someone reaches ±${view.options.score_limit}` : ""}; points add up.`));
+}
+
+const dealNames = (ctx) => {
+  const given = (s) => ctx.names?.[s] ?? `Seat ${s + 1}`;
+  const twice = (s) => [0, 1, 2, 3].some((t) => t !== s && given(t) === given(s));
+  return (s) => (s === ctx.seat ? "You" : twice(s) ? `${given(s)} ${s + 1}` : given(s));
+};
+
+// The end of a deal (shown by the table until the person goes on): every hand as dealt, the
+// tricks, the rule that scored it, the points and the running scores.
+export function dealEnd(view, ctx) {
+  const r = view.last_deal;
+  if (!r) return null;
+  const names = dealNames(ctx);
+  const details = lastDeal({ ...view, over: true }, names);
+  return {
+    key: `queen_of_spades:${r.deal}`,
+    title: `Deal ${r.deal} of ${view.deals}: ${r.rule === "all_tricks" ? `${names(r.tricks.indexOf(8))} took every trick`
+      : `${names(r.queen_by)} took the Q♠ trick`}`,
+    body: [el("p", {}, explainResult(r, names)), unfold(details),
+      el("p", { class: "small" }, "Scores now: ", [0, 1, 2, 3].map((s) => `${names(s)} ${signed(r.scores[s])}`).join(", "), ".")],
+  };
+}
+
+export const dealNumber = (view) => view.deal;
+
+// What the moves do not say: who took each trick, and how a deal was scored.
+export function narrate(prev, view, ctx) {
+  const names = dealNames(ctx);
+  const takes = (s) => (s === ctx.seat ? "take" : "takes");
+  const lines = [];
+  const before = prev && prev.deal === view.deal ? prev.tricks_done.length : 0;
+  const finished = prev && prev.deal !== view.deal ? prev.tricks_done.length : null;
+  for (const t of view.tricks_done.slice(before)) {
+    lines.push(`${names(t.winner)} ${takes(t.winner)} trick ${t.number}${t.queen ? " with the Q♠" : ""}`);
+  }
+  const r = view.last_deal;
+  if (r && r.deal !== prev?.last_deal?.deal) {
+    if (finished !== null && finished < 8) lines.push(`${names(r.last_by)} ${takes(r.last_by)} the last trick`);
+    lines.push(`Deal ${r.deal}: ${explainResult(r, names)}`);
+  }
+  return lines;
 }

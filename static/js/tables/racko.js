@@ -4,6 +4,7 @@
 // Discard), the others' racks face down with the cards everybody saw them take, scores, the
 // table's recent events, and after a deal every rack shown.
 import { el } from "../api.js";
+import { newEvents, unfold } from "../deals.js";
 
 // ----- action ids (engine/racko/actions.py) -----
 const PLACE = /^place:(\d+)$/;
@@ -173,4 +174,38 @@ function result(view, names, maxCard, me) {
     el("div", { class: "rk-result-racks" }, r.racks.map((rack, s) => el("div", { class: `rk-result-seat ${s === r.winner ? "winner" : ""}`, "data-seat": s },
       el("div", {}, el("strong", {}, names(s)), ` +${r.points[s]} → ${r.scores[s]}`),
       rackColumn(rack, maxCard, { run: ascendingRun(rack), small: true, label: `${names(s)}'s rack` })))));
+}
+
+// The last deal's details as the deal-end panel shows them: open, without their summary line.
+function plain(details) {
+  details.querySelector("summary")?.remove();
+  details.className = "deal-end-details";
+  return details;
+}
+
+const seatNames = (ctx) => (s) => (s === ctx.seat ? "You" : ctx.names?.[s] ?? `Seat ${s + 1}`);
+
+// The end of a deal (shown by the table until the person goes on): every rack, the points, the scores.
+export function dealEnd(view, ctx) {
+  const r = view.last_result;
+  if (!r) return null;
+  const names = seatNames(ctx);
+  const title = r.winner === null ? `Deal ${r.deal + 1}: no Rack-O after ${r.turns} turns`
+    : `Deal ${r.deal + 1}: ${names(r.winner)} called Rack-O!`;
+  return {
+    key: `racko:${r.deal}`, title,
+    body: [unfold(result({ ...view, over: true }, names, view.options.max_card, ctx.seat ?? null)),
+      el("p", { class: "small" }, `Rack-O scores ${5 * view.options.rack_size + 25}; every other rack 5 per card in order from slot 1`,
+        view.single_deal ? "." : `; the match goes to ${view.options.target_score}.`)],
+  };
+}
+
+export const dealNumber = (view) => view.deal + 1;
+
+// Every public event since the view before, in words (a move's own draw is its log line).
+export function narrate(prev, view, ctx, move) {
+  const names = seatNames(ctx);
+  return newEvents(prev?.log, view.log)
+    .filter((e) => e.event !== "deal" && !(move && e.event === "draw" && e.seat === move.seat))
+    .map((e) => describeEvent(e, names, ctx.seat ?? null).replace(/\.$/, "")).filter(Boolean);
 }

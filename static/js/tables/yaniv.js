@@ -3,6 +3,7 @@
 // counts and the cards known to be in their hands, the hands shown after a call (Assaf
 // explained), and the match scoreboard with halving and eliminations.
 import { el } from "../api.js";
+import { namer, unfold } from "../deals.js";
 
 const SUIT_SYMBOLS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 const RANK_NUMBERS = { A: 1, J: 11, Q: 12, K: 13 };
@@ -56,10 +57,16 @@ export function groupProblem(ids) {
 }
 
 // ----- drawing cards -----
+// "6♠", "joker": a card as it is written for people.
+function cardLabel(id) {
+  const card = parseCard(id);
+  return card.joker ? "joker" : `${RANK_LABELS[card.rank]}${SUIT_SYMBOLS[card.suit]}`;
+}
+
 function cardFace(id, attrs = {}) {
   const card = parseCard(id);
   const red = card.suit === "h" || card.suit === "d";
-  const label = card.joker ? "joker" : `${RANK_LABELS[card.rank]}${SUIT_SYMBOLS[card.suit]}`;
+  const label = cardLabel(id);
   const tag = attrs.onclick ? "button" : "div";
   return el(tag, { ...attrs, class: `yv-card ${red ? "red" : ""} ${card.joker ? "joker" : ""} ${attrs.class ?? ""}`,
     "data-card": id, role: tag === "button" ? null : "img", "aria-label": attrs["aria-label"] ?? label, title: label },
@@ -130,7 +137,7 @@ export function render(root, view, ctx) {
       return cardFace(id, {
         class: `${takeable.has(id) ? "takeable" : "locked"}`,
         onclick: can ? () => finish(takeIds.get(id)) : null,
-        "aria-label": `take ${id}`,
+        "aria-label": `take ${cardLabel(id)}`,
       });
     })),
     el("span", { class: "yv-caption" }, view.discard.by === null ? "turned up" : `${names(view.discard.by)} threw ${view.discard.describe}`,
@@ -167,7 +174,7 @@ export function render(root, view, ctx) {
     if (canTake) {
       for (const [take, id] of takeIds) {
         buttons.append(el("button", { class: "yv-take", "data-take": take, onclick: () => finish(id) },
-          take === "stock" ? "Draw from the stock" : `Take ${take}`));
+          take === "stock" ? "Draw from the stock" : `Take ${cardLabel(take)}`));
       }
     }
     if (chosen.length) buttons.append(el("button", { class: "yv-clear", onclick: () => { selection = new Set(); rerender(); } }, "Clear"));
@@ -237,4 +244,32 @@ function scoreboard(view, names) {
     el("summary", {}, "Scoreboard"),
     el("table", {}, el("thead", {}, head), el("tbody", {}, rows, totals)),
     el("p", { class: "muted small" }, note));
+}
+
+// The end of a deal (shown by the table until the person goes on): the call, every hand, the
+// points added and the match scores.
+export function dealEnd(view, ctx) {
+  const r = view.last_result;
+  if (!r) return null;
+  const names = namer(ctx);
+  const details = lastDeal({ ...view, over: true }, names, view.options.face_values);
+  return {
+    key: `yaniv:${r.deal}`,
+    title: `Deal ${r.deal}: ${names(r.caller)} called ${r.assaf ? "Yaniv, and was caught: Assaf!" : "Yaniv"}`,
+    body: [el("p", {}, explainCall(r, names, view.options.assaf_penalty)), unfold(details),
+      el("p", { class: "small" }, "Points are penalties: the lowest score wins. Scores now: ",
+        [...Array(view.players).keys()].map((s) => `${names(s)} ${r.scores[s]}`).join(", "), ".")],
+  };
+}
+
+export const dealNumber = (view) => view.deal;
+
+// What the moves do not say: a call's scoring, and the discard pile shuffled into a new stock.
+export function narrate(prev, view, ctx) {
+  const names = namer(ctx);
+  const lines = [];
+  const r = view.last_result;
+  if (r && r.deal !== prev?.last_result?.deal) lines.push(explainCall(r, names, view.options.assaf_penalty));
+  if (prev && prev.deal === view.deal && view.stock > prev.stock) lines.push(`the discard pile is shuffled into a new stock (${view.stock} cards)`);
+  return lines;
 }
