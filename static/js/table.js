@@ -46,7 +46,7 @@ function remember(moves) {
 }
 
 function viewCtx() {
-  return { seat: data.seat, names: data.seats.map((s) => s.name), match: data };
+  return { seat: data.seat, names: data.seats.map((s) => s.display_name), match: data };
 }
 
 function draw(view = data.view, { animating = false } = {}) {

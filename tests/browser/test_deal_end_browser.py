@@ -42,10 +42,13 @@ def check_held_then_next(page, panel, moves: str):
 
 
 def test_uno_deal_end(page, server):
-    sit_at(page, server, "uno", [AI], seed=7)
+    sit_at(page, server, "uno", [AI, AI], seed=7)
     panel = play_to_deal_end(page, uno.take_a_turn, turns=150)
-    expect(panel.locator("tbody tr")).to_have_count(2)
+    expect(panel.locator("tbody tr")).to_have_count(3)
     expect(panel).to_contain_text(re.compile(r"went out and scores \d+"))
+    # two AIs of one level are told apart by their display names, in the panel as on the table
+    names = panel.locator("tbody th").all_inner_texts()
+    assert names[0] == "Ann" and names[1].endswith(" A") and names[2].endswith(" B"), names
     check_held_then_next(page, panel, "#board button.uno-card.playable")
 
 
