@@ -30,8 +30,9 @@ def test_a_finished_game_reinforces_the_beads_it_drew(client, db_url):
     step = 3 if menace_won else 1 if drawn else -1
     assert changed and set(changed.values()) == {step}
     menace_moves = [m for m in client.get(f"/api/matches/{match_id}/replay").json()["moves"] if m["seat"] == 0]
-    boxes_used = sum(1 for m in menace_moves if m["explanation"] is not None)
-    assert len(changed) == boxes_used  # one bead per box used (forced last moves use none)
+    # a box is a move with beads to weigh (a forced last move uses none: it carries only the agent's reason)
+    boxes_used = sum(1 for m in menace_moves if m["explanation"] and m["explanation"]["values"])
+    assert len(changed) == boxes_used  # one bead per box used
     curve = client.get("/api/agents/tictactoe/menace-live/curve").json()["live"]
     assert curve["games"] == 1
 
