@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test bench clean
+.PHONY: run test test-browser bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,9 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
+
+test-browser: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -m browser
 
 bench: $(VENV)/.installed-test
 	$(BIN)/pip install --quiet -e '.[bench]'

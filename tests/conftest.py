@@ -1,12 +1,41 @@
-"""Fixtures shared by the API tests: an app on a throwaway SQLite database."""
+"""Fixtures shared by the API tests: an app on a throwaway SQLite database.
+
+Every test under tests/browser is marked ``browser``. The default run (``make test``, plain
+``pytest``) leaves them out and takes a few minutes; ``make test-browser`` (``pytest -m browser``)
+runs them alone, naming a browser test file or folder runs it, and CI (.ci/run) runs both.
+"""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from app.main import create_app
+
+
+BROWSER_TESTS = Path(__file__).parent / "browser"
+
+
+def _in_browser_tests(path: Path) -> bool:
+    return path == BROWSER_TESTS or BROWSER_TESTS in path.parents
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Mark the browser tests (tryfirst: before ``-m`` selects), and leave them out of a run that
+    neither selects by marker nor names a browser test."""
+    for item in items:
+        if _in_browser_tests(Path(str(item.fspath))):
+            item.add_marker(pytest.mark.browser)
+    named = [Path(arg.split("::")[0]).resolve() for arg in config.args]
+    if config.option.markexpr or any(_in_browser_tests(p) for p in named):
+        return
+    keep = [item for item in items if not item.get_closest_marker("browser")]
+    if len(keep) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item.get_closest_marker("browser")])
+        items[:] = keep
 
 
 @pytest.fixture(autouse=True)
