@@ -29,14 +29,13 @@ import random
 import statistics
 import sys
 import time
-from dataclasses import asdict
 from typing import Callable
 
 from rich.console import Console
-from rich.table import Table
 
 from agents.bench import coach as coach_bench
-from agents.bench.report import machine, machine_line
+from agents.bench.report import (closing_lines, console_for_tables, json_rows, machine, move_time_lines,
+                                  parse_timing, throughput_table, timing_options)
 from agents.bench.timing import Result, measure
 from agents.racko.arena import KyleDecider, MaxDecider, play
 from agents.racko.kyle import Kyle
@@ -175,44 +174,26 @@ def run(seconds: float, repeats: int, decisions: int,
 
 def main(argv: list[str] | None = None, prog: str = "parlour bench racko") -> int:
     parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
-    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per run (default 1)")
-    parser.add_argument("--repeats", type=int, default=3, help="runs per figure, the best is kept (default 3)")
-    parser.add_argument("--decisions", type=int, default=400, help="act calls timed per agent (default 400)")
-    coach_bench.add_option(parser)
-    args = parser.parse_args(argv)
-    if args.seconds <= 0 or args.repeats < 1 or args.decisions < 0:
-        parser.error("--seconds must be positive, --repeats at least 1, --decisions at least 0")
-    console = Console(width=None if sys.stdout.isatty() else 110)
-    err = Console(stderr=True)
-    with err.status("benchmarking") as status:
+    timing_options(parser, decisions=400)
+    args = parse_timing(parser, argv)
+    console = console_for_tables()
+    with Console(stderr=True).status("benchmarking") as status:
         results, latency = run(args.seconds, args.repeats, args.decisions,
                                lambda what: status.update(f"benchmarking: {what}"))
     kyle2 = next(r for r in results if r.name == "2p Kyle vs Kyle").per_cpu_second
     goal = {"goal": GOAL, "kyle_vs_kyle": round(kyle2), "met": kyle2 >= GOAL}
     review = coach_bench.measured("racko", args.reviews)
     if args.json:
-        rows = [{**asdict(r), "per_cpu_second": round(r.per_cpu_second, 1),
-                 "per_wall_second": round(r.per_wall_second, 1),
-                 "turns_per_unit": round(r.turns_per_unit, 1) if r.turns_per_unit else None} for r in results]
         print(json.dumps({"coach": review, "machine": machine(), "seconds": args.seconds, "repeats": args.repeats,
-                          "results": rows, "move_times": latency, "goal": goal}, indent=1))
+                          "results": json_rows(results), "move_times": latency, "goal": goal}, indent=1))
         return 0
-    table = Table(title=f"Rack-O, one core, best of {args.repeats} x {args.seconds:g} s of CPU")
-    for column in ("work", "per CPU s", "per wall s", "turns/deal", "note"):
-        table.add_column(column, justify="right" if column not in ("work", "note") else "left")
-    for r in results:
-        table.add_row(r.name, f"{r.per_cpu_second:,.1f}", f"{r.per_wall_second:,.1f}",
-                      f"{r.turns_per_unit:.1f}" if r.turns_per_unit else "–", r.note)
-    console.print(table)
-    for point in latency:
-        console.print(f"{point['agent']} move time: median {point['median_us']} µs, slowest {point['max_us']} µs "
-                      f"({point['decisions']} act calls)")
+    console.print(throughput_table(f"Rack-O, one core, best of {args.repeats} x {args.seconds:g} s of CPU",
+                                   results, "turns/deal"))
+    for line in move_time_lines(latency):
+        console.print(line)
     verdict = "met" if goal["met"] else "NOT met"
     console.print(f"goal >= {GOAL:,} two-player Kyle-vs-Kyle deals/s on one core: {verdict} ({kyle2:,.0f})")
-    console.print(machine_line())
-    if review:
-        console.print(coach_bench.line(review), soft_wrap=True)
+    closing_lines(console, review)
     return 0
 
 

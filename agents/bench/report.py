@@ -1,13 +1,22 @@
-"""What the game benchmarks share besides timing: the machine line, peer libraries, and the
-random playout of an OpenSpiel game through its Python API (the peer figure)."""
+"""What the game benchmarks share besides timing: their options, the throughput table and JSON rows,
+the machine line, peer libraries, and the random playout of an OpenSpiel game through its Python
+API (the peer figure)."""
 from __future__ import annotations
 
+import argparse
 import platform
 import random
+import sys
+from dataclasses import asdict
 from importlib import metadata
 from typing import Callable
 
 import numpy as np
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from agents.bench import coach as coach_bench
+from agents.bench.timing import Result
 
 
 def machine() -> dict:
@@ -55,3 +64,60 @@ def openspiel_random_deals(game_name: str, params: dict, n: int, rng: random.Ran
         return n, moves
 
     return chunk
+
+
+def timing_options(parser: argparse.ArgumentParser, decisions: int | None = None,
+                   decisions_help: str = "act calls timed per agent") -> None:
+    """The options every game bench takes: --json, --seconds, --repeats, the coach's, and
+    --decisions when the bench times decisions (``decisions`` is then its default)."""
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per run (default 1)")
+    parser.add_argument("--repeats", type=int, default=3, help="runs per figure, the best is kept (default 3)")
+    if decisions is not None:
+        parser.add_argument("--decisions", type=int, default=decisions,
+                            help=f"{decisions_help} (default {decisions})")
+    coach_bench.add_option(parser)
+
+
+def parse_timing(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.Namespace:
+    """Parse, refusing a run that could measure nothing."""
+    args = parser.parse_args(argv)
+    if args.seconds <= 0 or args.repeats < 1 or getattr(args, "decisions", 0) < 0:
+        parser.error("--seconds must be positive, --repeats at least 1, --decisions at least 0")
+    return args
+
+
+def json_rows(results: list[Result]) -> list[dict]:
+    return [{**asdict(r), "per_cpu_second": round(r.per_cpu_second, 1),
+             "per_wall_second": round(r.per_wall_second, 1),
+             "turns_per_unit": round(r.turns_per_unit, 1) if r.turns_per_unit else None} for r in results]
+
+
+def throughput_table(title: str, results: list[Result], turns_column: str | None) -> RichTable:
+    """Work per CPU and per wall second, one row a result (peers in cyan)."""
+    columns = ["work", "per CPU s", "per wall s"] + ([turns_column] if turns_column else []) + ["note"]
+    table = RichTable(title=title)
+    for column in columns:
+        table.add_column(column, justify="left" if column in ("work", "note") else "right")
+    for r in results:
+        turns = [f"{r.turns_per_unit:.1f}" if r.turns_per_unit else "–"] if turns_column else []
+        table.add_row(("[cyan]" if r.peer else "") + r.name, f"{r.per_cpu_second:,.0f}",
+                      f"{r.per_wall_second:,.0f}", *turns, r.note)
+    return table
+
+
+def move_time_lines(latency: list[dict]) -> list[str]:
+    return [f"{p['agent']} move time: median {p['median_us']} µs, slowest {p['max_us']} µs "
+            f"({p['decisions']} act calls)" for p in latency]
+
+
+def console_for_tables(width: int = 110) -> Console:
+    """stdout; a pipe gets the whole table at ``width`` columns."""
+    return Console(width=None if sys.stdout.isatty() else width)
+
+
+def closing_lines(console: Console, review: dict | None) -> None:
+    """The machine line and, when measured, the coach's review time."""
+    console.print(machine_line())
+    if review:
+        console.print(coach_bench.line(review), soft_wrap=True)

@@ -29,16 +29,14 @@ import argparse
 import json
 import random
 import statistics
-import sys
 import time
-from dataclasses import asdict
 from typing import Callable
 
 from rich.console import Console
-from rich.table import Table
 
 from agents.bench import coach as coach_bench
-from agents.bench.report import machine, machine_line, openspiel_random_deals, peer
+from agents.bench.report import (closing_lines, console_for_tables, json_rows, machine, openspiel_random_deals,
+                                  parse_timing, peer, throughput_table, timing_options)
 from agents.bench.timing import Result, measure
 from agents.uno.arena import play_deal
 from agents.uno.heuristics import BetterOffensive
@@ -196,35 +194,21 @@ def run(peers: bool, seconds: float, repeats: int, decisions: int,
 def main(argv: list[str] | None = None, prog: str = "parlour bench uno") -> int:
     parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
     parser.add_argument("--peers", action="store_true", help="also run RLCard's Uno and OpenSpiel's crazy_eights")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per run (default 1)")
-    parser.add_argument("--repeats", type=int, default=3, help="runs per figure, the best is kept (default 3)")
-    parser.add_argument("--decisions", type=int, default=60, help="searched decisions timed per player count")
-    coach_bench.add_option(parser)
-    args = parser.parse_args(argv)
-    if args.seconds <= 0 or args.repeats < 1 or args.decisions < 0:
-        parser.error("--seconds must be positive, --repeats at least 1, --decisions at least 0")
-    console = Console(width=None if sys.stdout.isatty() else 110)
-    err = Console(stderr=True)
-    with err.status("benchmarking") as status:
+    timing_options(parser, decisions=60, decisions_help="searched decisions timed per player count")
+    args = parse_timing(parser, argv)
+    console = console_for_tables()
+    with Console(stderr=True).status("benchmarking") as status:
         results, latency, notes = run(args.peers, args.seconds, args.repeats, args.decisions,
                                       lambda what: status.update(f"benchmarking: {what}"))
     core2 = results[0].per_cpu_second
     goal = {"goal": GOAL, "two_player_core": round(core2), "met": core2 >= GOAL}
     review = coach_bench.measured("uno", args.reviews)
     if args.json:
-        rows = [{**asdict(r), "per_cpu_second": round(r.per_cpu_second), "per_wall_second": round(r.per_wall_second),
-                 "turns_per_unit": round(r.turns_per_unit, 1) if r.turns_per_unit else None} for r in results]
         print(json.dumps({"coach": review, "machine": machine(), "seconds": args.seconds, "repeats": args.repeats,
-                          "results": rows, "search": latency, "goal": goal, "notes": notes}, indent=1))
+                          "results": json_rows(results), "search": latency, "goal": goal, "notes": notes}, indent=1))
         return 0
-    table = Table(title=f"Uno, one core, best of {args.repeats} x {args.seconds:g} s of CPU")
-    for column in ("work", "per CPU s", "per wall s", "moves/deal", "note"):
-        table.add_column(column, justify="right" if column not in ("work", "note") else "left")
-    for r in results:
-        table.add_row(("[cyan]" if r.peer else "") + r.name, f"{r.per_cpu_second:,.0f}",
-                      f"{r.per_wall_second:,.0f}", f"{r.turns_per_unit:.1f}", r.note)
-    console.print(table)
+    console.print(throughput_table(f"Uno, one core, best of {args.repeats} x {args.seconds:g} s of CPU",
+                                   results, "moves/deal"))
     for line in notes:
         console.print(line)
     for point in latency:
@@ -234,7 +218,5 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench uno") -> int:
     verdict = "met" if goal["met"] else "NOT met"
     console.print(f"goal >= {GOAL:,} two-player random deals/s on one core (rules core): {verdict} "
                   f"({core2:,.0f})")
-    console.print(machine_line())
-    if review:
-        console.print(coach_bench.line(review), soft_wrap=True)
+    closing_lines(console, review)
     return 0
