@@ -251,6 +251,24 @@ def test_shipped_files_load_with_their_metadata():
         assert meta["claims"]
 
 
+def test_shipped_baltar_has_every_table_its_metadata_kept():
+    meta = load_saved("racko", "baltar")["meta"]
+    assert len(baltar_tables()) == meta["kept"] == len(meta["weights"])
+    assert [w for _, w in baltar_tables()] == pytest.approx(meta["weights"])
+
+
+def test_baltar_training_is_reproducible_from_its_seed():
+    """One seed, one table, move for move: the recorded command rebuilds the shipped file."""
+    from agents.training.racko_baltar import test_tables, train_tables
+    from engine.racko import Rules
+    rules = Rules(5, 20, 300)
+    first, second = train_tables(rules, 2, 40, 7), train_tables(rules, 2, 40, 7)
+    for name in ("draw", "place", "draw_tries", "place_tries"):
+        assert np.array_equal(getattr(first, name), getattr(second, name)), name
+    assert test_tables([(first, 1.0)], rules, 2, 50, 7) == test_tables([(second, 1.0)], rules, 2, 50, 7)
+    assert not np.array_equal(first.draw, train_tables(rules, 2, 40, 8).draw)
+
+
 # ----- a tiny training run through JAX -----
 
 def test_a_tiny_diablo_training_run_moves_the_weights():
