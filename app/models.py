@@ -89,6 +89,19 @@ class MoveReview(Base):
     loss: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
+class ReviewClaim(Base):
+    """Which server process is reviewing a seat's moves: one row per (match, seat) while a review
+    runs, so that two processes never compute the same review. ``claimed_at`` (unix seconds) is
+    renewed after every stored verdict; a claim older than ``app.services.coach.CLAIM_TTL_S`` is
+    a dead process's and may be taken over."""
+
+    __tablename__ = "review_claims"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    claimed_at: Mapped[float] = mapped_column(Float)
+
+
 class LiveAgent(Base):
     """A learner: its table is the shipped ``origin`` table (beginner or trained, built in code)
     overlaid with the rows of ``learned_values``; ``version`` grows with every change."""

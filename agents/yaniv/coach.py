@@ -1,16 +1,36 @@
-"""The Yaniv coach: the trained Harel's Q-values (+1 a deal won, -1 lost, discounted by turns).
+"""The Yaniv coach: Sage, the strongest level, rates every legal move in points against you.
 
-Harel's actions throw all cards of one rank (or call); a run or part of a set is not among
-them, so such a move gets no value (its entry's ``value`` and ``loss`` are null) while the
-move Harel prefers is still shown."""
-from agents.coach import Coach, from_explanation
+A throw (any group: a single, a set or part of one, a run; from the stock or the pile) is worth
+minus the hand Sage expects the seat to hold after its *next* throw (the card from the pile is
+known, the stock is averaged over the cards the seat has not seen): what Sage itself minimises.
+Calling Yaniv is worth minus the points the call is expected to cost: the chance it is Assaf
+(``CALL_SAMPLES`` random deals of the unseen cards to the others) times the seat's total plus
+the Assaf penalty. Both are points the seat would count against itself, so one loss scale
+serves every decision; the two are estimates of different horizons (a throw's looks one turn
+ahead), which the unit says."""
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from agents.coach import Coach
+from agents.yaniv.common import decision_id
+from agents.yaniv.sage import Outlook, call_chance, discard_scores
+
+CALL_SAMPLES = 400
+"""Deals of the unseen cards sampled to rate a call (Sage plays with 200)."""
 
 
-def _harel():
-    from agents.yaniv import trained_harel
+def values(observation: dict, legal_actions: Sequence[Any], chosen: str | None, rng: random.Random) -> dict[str, float]:
+    outlook = Outlook.of(observation)
+    legal = {a.id for a in legal_actions}
+    rated = {decision_id(d): -score for d, score in discard_scores(outlook).items()}
+    if "yaniv" in legal:
+        assaf = 1.0 - call_chance(outlook, rng, CALL_SAMPLES)
+        rated["yaniv"] = -assaf * (outlook.total(outlook.hand) + observation["options"]["assaf_penalty"])
+    return {k: round(v, 3) for k, v in rated.items() if k in legal}
 
-    return trained_harel()
 
-
-COACH = Coach("harel", "Harel's Q-value (its estimate of +1 for winning the deal, -1 for losing it)",
-              threshold=0.2, values=from_explanation(_harel), points="in Harel's Q-value")
+COACH = Coach("sage", "points against you (minus): for a throw, the hand Sage expects you to hold after your "
+              "next throw; for a call, the chance of Assaf times your total plus the penalty",
+              threshold=3.0, values=values, points="points")

@@ -3,8 +3,10 @@
 ``Reviewer`` (one per server process, ``app.state.reviewer``) reviews on a single worker
 thread, one decision at a time, storing each verdict as it comes (``MoveReview``), so the
 count stored is the progress. A review is started by asking for the analysis; what is
-stored is never computed again (if two processes review the same match, the second
-insert of a move is dropped). The coach sees each decision as the seat saw it:
+stored is never computed again, and a review runs in one process at a time: it first claims
+the (match, seat) in the database (``ReviewClaim``, a primary key two processes cannot both
+insert), renews the claim after each verdict and drops it when done; a claim left by a process
+that died is taken over after ``CLAIM_TTL_S``. The coach sees each decision as the seat saw it:
 ``game.observe(state, seat)`` and the legal moves, never the state itself.
 """
 from __future__ import annotations
@@ -12,23 +14,27 @@ from __future__ import annotations
 import logging
 import random
 import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from agents.catalog import coach as game_coach, spec
 from agents.coach import Coach, is_mistake, review, summary
 from app.db import writing
-from app.models import Match, Move, MoveReview
+from app.models import Match, Move, MoveReview, ReviewClaim
 from app.services.errors import Conflict, Unauthorized
 from app.services.matches import get_game, replay_states, state_of
 from engine import RESIGN, Game
 
 log = logging.getLogger("parlour.coach")
 HINTS_KEPT = 256
+CLAIM_TTL_S = 120.0
+"""A review claim not renewed for this long belongs to a process that died (one decision takes
+at most 2 s to review: ``parlour bench``)."""
 
 
 def review_rng(match_id: str, ply: int) -> random.Random:
@@ -36,11 +42,42 @@ def review_rng(match_id: str, ply: int) -> random.Random:
     return random.Random(f"coach:{match_id}:{ply}")
 
 
+def claim(session: Session, match_id: str, seat: int) -> bool:
+    """Claim the review of ``seat``'s moves for this process; False when another process holds a
+    live claim (a stale one is taken over)."""
+    now = time.time()
+    with writing():
+        session.execute(delete(ReviewClaim).where(ReviewClaim.match_id == match_id, ReviewClaim.seat == seat,
+                                                  ReviewClaim.claimed_at < now - CLAIM_TTL_S))
+        session.add(ReviewClaim(match_id=match_id, seat=seat, claimed_at=now))
+        try:
+            session.commit()
+            return True
+        except IntegrityError:
+            session.rollback()
+            return False
+
+
+def release(session: Session, match_id: str, seat: int) -> None:
+    with writing():
+        session.execute(delete(ReviewClaim).where(ReviewClaim.match_id == match_id, ReviewClaim.seat == seat))
+        session.commit()
+
+
 def review_missing(session: Session, match_id: str, seat: int) -> int:
-    """Review and store every move of ``seat`` not reviewed yet; returns how many were added."""
+    """Review and store every move of ``seat`` not reviewed yet, unless another process is at
+    it; returns how many were added."""
     match = session.get(Match, match_id)
-    if match is None:
+    if match is None or not claim(session, match_id, seat):
         return 0
+    try:
+        return _review_claimed(session, match, seat)
+    finally:
+        release(session, match_id, seat)
+
+
+def _review_claimed(session: Session, match: Match, seat: int) -> int:
+    match_id = match.id
     game, the_coach = get_game(match.game), game_coach(match.game)
     moves = list(session.scalars(select(Move).where(Move.match_id == match_id).order_by(Move.ply)))
     done = set(session.scalars(select(MoveReview.ply).where(MoveReview.match_id == match_id)))
@@ -51,11 +88,13 @@ def review_missing(session: Session, match_id: str, seat: int) -> int:
         verdict = review(the_coach, move.ply, game.observe(state, seat), game.legal_actions(state), move.action,
                          review_rng(match_id, move.ply))
         with writing():
-            session.add(MoveReview(match_id=match_id, seat=seat, **verdict.to_json()))
             try:
+                session.add(MoveReview(match_id=match_id, seat=seat, **verdict.to_json()))
+                session.execute(update(ReviewClaim).where(ReviewClaim.match_id == match_id,
+                                                          ReviewClaim.seat == seat).values(claimed_at=time.time()))
                 session.commit()
                 added += 1
-            except IntegrityError:  # another process stored it first
+            except IntegrityError:  # stored by a process whose claim had gone stale
                 session.rollback()
     return added
 

@@ -67,8 +67,47 @@ def test_card_game_reviews_read_only_the_observation_and_rate_the_move_made(game
             b = review(the_coach, 0, game.observe(other, seat), game.legal_actions(other), action.id, random.Random(1))
             assert a == b
             assert a.best in {x.id for x in legal} and a.best_value is not None
-            if game_name != "yaniv":  # Harel rates only its own kind of throw
-                assert a.value is not None and a.loss >= 0
+            assert a.value is not None and a.loss >= 0
             reviewed += 1
         state = game.apply(state, action)
     assert reviewed == 2
+
+
+def yaniv_position(hand: list[str], pile: str, other: list[str]):
+    """A two-player Yaniv deal with seat 0 to move holding ``hand``, ``pile`` on the discard pile
+    and ``other`` in seat 1's hand (the rest of the deck in the stock)."""
+    from dataclasses import replace
+
+    from engine.yaniv.cards import DECK_SIZE, parse_card
+    index = lambda cards: tuple(sorted(parse_card(c).index for c in cards))  # noqa: E731
+    used = set(index(hand + other + [pile]))
+    state = get_game("yaniv").new_deal(2, 3)
+    return replace(state, hands=(index(hand), index(other)), top=index([pile]), below=(), to_move=0,
+                   known=((), ()), stock=tuple(c for c in range(DECK_SIZE) if c not in used))
+
+
+def test_the_yaniv_coach_rates_runs_and_parts_of_sets_in_points():
+    """Every legal Yaniv move gets a value, a run and one card of a pair (not among Harel's
+    actions) included; throwing the run beats throwing the 2, and so does keeping the pair whole."""
+    from agents.yaniv.coach import values
+    game = get_game("yaniv")
+    state = yaniv_position(["3c", "4c", "5c", "9d", "9h"], "Ks", ["2s", "7h", "8d", "Jd", "Qc"])
+    legal = game.legal_actions(state)
+    rated = values(game.observe(state, 0), legal, None, random.Random(0))
+    assert set(rated) == {a.id for a in legal}
+    assert rated["drop:3c,4c,5c|take:stock"] > rated["drop:3c|take:stock"]
+    assert rated["drop:9d,9h|take:stock"] > rated["drop:9d|take:stock"]
+    entry = review(coach("yaniv"), 4, game.observe(state, 0), legal, "drop:9d|take:Ks", random.Random(0))
+    assert entry.value is not None and entry.loss > 0 and entry.best != "drop:9d|take:Ks"
+
+
+def test_the_yaniv_coach_rates_a_call_by_its_chance_of_assaf():
+    from agents.yaniv.coach import values
+    game = get_game("yaniv")
+    low = yaniv_position(["Ac", "2d"], "Ks", ["Jd", "Qc", "Kh", "9s", "8s"])  # 3 points against 48
+    rated = values(game.observe(low, 0), game.legal_actions(low), None, random.Random(0))
+    assert rated["yaniv"] == 0  # no Assaf possible: the call costs nothing, the best move
+    assert max(rated, key=rated.get) == "yaniv"
+    risky = yaniv_position(["5c", "2d"], "Ks", ["Ad"])  # 7 points against a hand of one card
+    rated = values(game.observe(risky, 0), game.legal_actions(risky), None, random.Random(0))
+    assert -37 < rated["yaniv"] < -7

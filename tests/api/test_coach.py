@@ -107,3 +107,26 @@ def test_the_coach_of_a_card_game_is_handed_the_seats_observation_only(client, m
     rated = [e for e in done["entries"] if e["value"] is not None]  # reviewed in order, forced moves skipped
     assert len(rated) == len(seen) >= 3
     assert all(e["action"] in ids and e["best"] in ids for e, (_, ids) in zip(rated, seen))
+
+
+def test_one_process_at_a_time_reviews_a_seat_and_a_dead_ones_claim_is_taken_over(client, monkeypatch):
+    """Two server processes share the database: while one holds the claim on a seat's review the
+    other computes nothing; once the claim is released, or stale (its process died), it goes on."""
+    from sqlalchemy import update
+
+    from app.models import ReviewClaim
+    match_id, tokens = new_match(client, "tictactoe", TWO_PEOPLE)
+    play(client, match_id, tokens, BLUNDER_GAME)
+    sessions = client.app.state.sessions
+    calls = []
+    real = coach_service.review
+    monkeypatch.setattr(coach_service, "review", lambda *a, **k: calls.append(a[1]) or real(*a, **k))
+    with sessions() as other_process, sessions() as this_process:
+        assert coach_service.claim(other_process, match_id, 0)
+        assert coach_service.review_missing(this_process, match_id, 0) == 0 and calls == []
+        assert not coach_service.claim(this_process, match_id, 0)  # still held
+        other_process.execute(update(ReviewClaim).values(claimed_at=time.time() - coach_service.CLAIM_TTL_S - 1))
+        other_process.commit()  # the other process died long ago: its claim is stale
+        assert coach_service.review_missing(this_process, match_id, 0) == 3 and calls == [0, 2, 4]
+        assert coach_service.review_missing(this_process, match_id, 0) == 0 and len(calls) == 3  # stored once
+        assert this_process.query(ReviewClaim).count() == 0  # released when done
