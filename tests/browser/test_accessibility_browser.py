@@ -107,9 +107,10 @@ def test_the_menu_collapses_on_a_phone(page):
     assert not page.get_by_role("button", name="Menu").is_visible()
 
 
-def start_as_person(page, server, game: str, seats: int, level: int = 1) -> str:
+def start_as_person(page, server, game: str, seats: int, level: int = 1, options: dict | None = None) -> str:
     agents = [{"type": "agent", "level": level}] * (seats - 1)
-    made = post(server, "/api/matches", {"game": game, "seats": [{"type": "human", "name": "Kim"}, *agents]})
+    made = post(server, "/api/matches", {"game": game, "seats": [{"type": "human", "name": "Kim"}, *agents],
+                                         "options": options or {}})
     page.goto("/")
     page.evaluate("([k, v]) => localStorage.setItem(k, v)",
                   [f"parlour:seat:{made['id']}", json.dumps({"seat": 0, "token": made["tokens"]["0"]})])
