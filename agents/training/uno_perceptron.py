@@ -2,7 +2,7 @@
 
     parlour train uno perceptron [--form linear|step|hidden] [--generations 60]
         [--population 32] [--games 300] [--fitness games|deals] [--players 4] [--heuristic-share 0.5]
-        [--heuristics random,offensive,defensive,betteroffensive] [--mutation-rate 0.1]
+        [--heuristics random,offensive,defensive,betteroffensive] [--table] [--points] [--mutation-rate 0.1]
         [--mutation-scale 0.3] [--seed 1] [--workers 2] [--yardstick 600]
         [--validate 4000] [--init FILE] [--out agents/saved/uno/perceptron-FORM.json]
 
@@ -17,6 +17,9 @@ since flipping one card rarely changes a deal). Each generation:
    and the same opponents for every individual in game k), each opponent one of
    ``--heuristics`` (with probability ``--heuristic-share``) or a member of the
    population, so individuals meet the write-up's players and each other.
+   With ``--table`` the opponents are instead the ``--heuristics`` themselves, one seat
+   each, in a shuffled order (a table of the write-up's: ``--players`` is one more than
+   their number), and the yardstick and the validation below play that same table.
    Fitness = the share of games won. A game is, by default, a whole game to 500
    (``--fitness games``: what the write-up's GA counted and what a person plays:
    it rewards holding few points when another player goes out), or a single deal
@@ -31,13 +34,21 @@ Winners survive unchanged, so the best individual is never lost to noise. The
 learning curve stores per generation the best and mean fitness and, as a fixed
 yardstick, the best individual's win share in ``--yardstick`` games (the same
 every generation, in the fitness unit) against Offensive, BetterOffensive and
-Defensive. At the end, the five fittest individuals play ``--validate`` such games
+Defensive (or the ``--table``). At the end, the five fittest individuals play ``--validate`` such games
 and the best is saved, with the command, seed, timing and curve in its metadata,
 and the curve drawn beside it as an SVG.
 
+With ``--points`` (linear form only) the genome has one more gene, the weight of a
+coloured card's points (halved: an action card 10, a 9 4.5; a wild 0, its own weight
+deciding) added to each card's own weight: one gene moves every coloured card in the
+direction that sheds points, which whole games reward and one-card weights find only one
+card at a time. A point is worth half a starting weight's standard deviation, so from
+the start the gene can outweigh the card's own weight. The saved perceptron holds the
+sum, 54 weights, so it plays as any linear one.
+
 The population starts from N(0, 1) weights, or with ``--init FILE`` from a saved
 perceptron of the same form: one exact copy, the rest with N(0, --mutation-scale)
-noise on every weight.
+noise on every weight (the points gene, not in the file, starts N(0, 1); the copy's 0).
 
 Fitness is computed in a process pool of ``--workers`` processes, on the rules
 table directly (``agents.uno.arena``: the same games the tournament would play).
@@ -67,6 +78,7 @@ from agents.uno.heuristics import BetterOffensive, Defensive, Offensive, RandomP
 from agents.uno.play import CardPlayer
 from agents.uno.perceptron import FORMS, ScoredPlayer, card_scores, genome_size, saved_name
 from engine.base import chance
+from engine.uno.cards import COLOURED, DISTINCT, POINTS_OF
 from engine.uno.rules import Table
 
 HEURISTICS = {p.name: p for p in (RandomPlayer(), Offensive(), Defensive(), BetterOffensive())}
@@ -88,6 +100,10 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
                    help="chance that an opponent seat holds a heuristic rather than a population member")
     p.add_argument("--heuristics", type=lambda text: text.split(","), default=list(HEURISTICS),
                    help="the heuristics an opponent seat may hold, comma-separated (default: all four)")
+    p.add_argument("--table", action="store_true",
+                   help="every game seats the --heuristics once each (shuffled), no population member")
+    p.add_argument("--points", action="store_true",
+                   help="linear form: one more gene, the weight of a coloured card's points added to its weight")
     p.add_argument("--mutation-rate", type=float, default=0.1)
     p.add_argument("--mutation-scale", type=float, default=0.3)
     p.add_argument("--seed", type=int, default=1)
@@ -138,6 +154,20 @@ def win_shares(candidates: list[list[float]], population: list[list[float]], heu
     return shares_on_same_games(candidates, opponents, games, players, seed, label, whole)
 
 
+def table_shares(candidates: list[list[float]], heuristics: list[str], games: int, seed: int, label: str,
+                 whole: bool = True) -> list[float]:
+    """Each candidate's share of the same ``games`` won at a table of ``heuristics``, one seat
+    each, their order shuffled game by game."""
+    rivals = [HEURISTICS[name] for name in heuristics]
+
+    def opponents(k: int) -> list[CardPlayer]:
+        order = rivals.copy()
+        random.Random(f"{seed}:{label}:{k}").shuffle(order)
+        return order
+
+    return shares_on_same_games(candidates, opponents, games, len(rivals) + 1, seed, label, whole)
+
+
 def yardstick_share(tables: list[list[float]], games: int, players: int, seed: int, label: str,
                     whole: bool = True) -> list[float]:
     """Win shares against Offensive, BetterOffensive and Defensive (seats rotating)."""
@@ -185,6 +215,18 @@ def curve_svg(curve: list[dict], title: str) -> str:
 
 
 # ----- evolving -----
+POINT_SCALE = 2.0  # the --points gene multiplies a coloured card's points / 2
+COLOURED_POINTS = np.array([POINTS_OF[c] if c < COLOURED else 0 for c in range(DISTINCT)], dtype=float)
+
+
+def weights_of(args, genome: np.ndarray) -> np.ndarray:
+    """The perceptron's weights for ``genome``: with ``--points`` its last gene times each
+    coloured card's points is folded into the card's weight."""
+    if not args.points:
+        return genome
+    return genome[:-1] + genome[-1] * COLOURED_POINTS / POINT_SCALE
+
+
 def breed(population: np.ndarray, fitness: list[float], rate: float, scale: float,
           rng: np.random.Generator) -> np.ndarray:
     """One microbial tournament round: random pairs, the loser takes a random range of the
@@ -206,21 +248,27 @@ def evolve(args, executor: Executor | None, on_generation=None) -> tuple[np.ndar
     rng = np.random.default_rng(args.seed)
     whole = args.fitness == "games"
     if args.init is not None:
-        start = np.asarray(load_saved_file(args.init)["weights"], dtype=float)
+        start = np.asarray(load_saved_file(args.init)["weights"] + [0.0] * args.points, dtype=float)
         population = start + rng.normal(0.0, args.mutation_scale, (args.population, start.size))
+        if args.points:
+            population[:, -1] = rng.normal(0.0, 1.0, args.population)
         population[0] = start
     else:
-        population = rng.normal(0.0, 1.0, (args.population, genome_size(args.form)))
+        population = rng.normal(0.0, 1.0, (args.population, genome_size(args.form) + args.points))
         if args.form == "step":
             population[:, -1] += STEP_BIAS
     curve: list[dict] = []
     fitness: list[float] = []
     for generation in range(args.generations + 1):
-        tables = [card_scores(args.form, w).tolist() for w in population]
-        fitness = in_parallel(executor, win_shares, tables, tables, args.heuristic_share, args.heuristics, args.games,
-                              args.players, args.seed, f"generation:{generation}", whole)
+        tables = [card_scores(args.form, weights_of(args, w)).tolist() for w in population]
+        label = f"generation:{generation}"
+        if args.table:
+            fitness = in_parallel(executor, table_shares, tables, args.heuristics, args.games, args.seed, label, whole)
+        else:
+            fitness = in_parallel(executor, win_shares, tables, tables, args.heuristic_share, args.heuristics,
+                                  args.games, args.players, args.seed, label, whole)
         best = int(np.argmax(fitness))
-        yard = yardstick_share([tables[best]], args.yardstick, args.players, args.seed, "yardstick", whole)[0]
+        yard = yardstick(args, [tables[best]], args.yardstick, "yardstick", None)[0]
         curve.append({"generation": generation, "best": round(max(fitness), 4),
                       "mean": round(float(np.mean(fitness)), 4), "yardstick": round(yard, 4)})
         if on_generation is not None:
@@ -228,6 +276,15 @@ def evolve(args, executor: Executor | None, on_generation=None) -> tuple[np.ndar
         if generation < args.generations:
             population = breed(population, fitness, args.mutation_rate, args.mutation_scale, rng)
     return population, curve, fitness
+
+
+def yardstick(args, tables: list[list[float]], games: int, label: str, executor: Executor | None) -> list[float]:
+    """Win shares in ``games`` against the fixed yardstick: Offensive, BetterOffensive and
+    Defensive, or with ``--table`` the table itself."""
+    whole = args.fitness == "games"
+    if args.table:
+        return in_parallel(executor, table_shares, tables, args.heuristics, games, args.seed, label, whole)
+    return in_parallel(executor, yardstick_share, tables, games, args.players, args.seed, label, whole)
 
 
 def main(argv: list[str] | None = None, prog: str = "parlour train uno perceptron") -> int:
@@ -239,6 +296,10 @@ def main(argv: list[str] | None = None, prog: str = "parlour train uno perceptro
         parser.error(f"--heuristics: comma-separated names among {', '.join(HEURISTICS)}")
     if not 2 <= args.players <= 10 or args.workers < 0 or not 0 <= args.heuristic_share <= 1:
         parser.error("--players is 2 to 10; --workers at least 0; --heuristic-share 0 to 1")
+    if args.points and args.form != "linear":
+        parser.error("--points is for the linear form")
+    if args.table and args.players != len(args.heuristics) + 1:
+        parser.error(f"--table seats each of --heuristics once: --players must be {len(args.heuristics) + 1}")
     out = args.out or saved_path("uno", saved_name(args.form))
     unit = "whole games to 500" if args.fitness == "games" else "single deals"
     if args.init is not None:
@@ -262,10 +323,9 @@ def main(argv: list[str] | None = None, prog: str = "parlour train uno perceptro
             population, curve, fitness = evolve(args, executor, on_generation)
             trained = time.perf_counter() - started
             finalists = [int(i) for i in np.argsort(fitness)[::-1][:5]]
-            tables = [card_scores(args.form, population[i]).tolist() for i in finalists]
+            tables = [card_scores(args.form, weights_of(args, population[i])).tolist() for i in finalists]
             task = progress.add_task("validating", total=None, record=f"{len(finalists)} x {args.validate} {unit}")
-            shares = in_parallel(executor, yardstick_share, tables, args.validate, args.players, args.seed,
-                                 "validation", args.fitness == "games")
+            shares = yardstick(args, tables, args.validate, "validation", executor)
             progress.update(task, total=1, completed=1)
     finally:
         if executor is not None:
@@ -280,17 +340,19 @@ def main(argv: list[str] | None = None, prog: str = "parlour train uno perceptro
         "players": args.players,
         "init": None if args.init is None else {"file": str(args.init), "command": init["meta"].get("command"),
                                                 "seconds": init["meta"].get("seconds")},
-        "heuristic_share": args.heuristic_share, "heuristics": args.heuristics, "mutation_rate": args.mutation_rate,
+        "heuristic_share": None if args.table else args.heuristic_share, "heuristics": args.heuristics,
+        "table": args.table, "points_gene": args.points, "mutation_rate": args.mutation_rate,
         "mutation_scale": args.mutation_scale, "workers": args.workers,
         "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
         "seconds": round(seconds, 1), "training_seconds": round(trained, 1), "cpu_seconds": round(cpu, 1),
         "curve": curve,
-        "validation": {"games": args.validate, "unit": unit, "against": [p.name for p in YARDSTICK],
+        "validation": {"games": args.validate, "unit": unit,
+                       "against": args.heuristics if args.table else [p.name for p in YARDSTICK],
                        "win_share": round(share, 4),
                        "win_se": round((share * (1 - share) / args.validate) ** 0.5, 4),
                        "finalists": [round(s, 4) for s in shares]},
     }
-    write_saved(out, {"meta": meta, "form": args.form, "weights": population[chosen].tolist()})
+    write_saved(out, {"meta": meta, "form": args.form, "weights": weights_of(args, population[chosen]).tolist()})
     svg = Path(out).with_suffix(".svg")
     svg.write_text(curve_svg(curve, f"{args.form} perceptron: fitness in {args.players}-player {unit}"))
     console.print(f"{args.form} perceptron: {args.generations} generations of {args.population} in "

@@ -8,10 +8,11 @@ import pytest
 from agents.catalog import make_agent
 from agents.saved_files import load_saved
 from agents.uno import arena
-from agents.uno.heuristics import RandomPlayer
+from agents.uno.heuristics import BetterOffensive, Defensive, Offensive, RandomPlayer
 from agents.uno.perceptron import FORMS, Perceptron, card_scores, genome_size, load
 from agents.training import uno_perceptron as training
 from engine import get_game
+from engine.uno.cards import POINTS_OF
 from engine.uno.view import CODE_OF_ID
 from tests.engine.test_uno import position
 
@@ -107,6 +108,28 @@ def test_fitness_opponents_can_be_chosen_and_unknown_ones_are_refused(tmp_path, 
     assert "--heuristics" in capsys.readouterr().err
 
 
+def test_fitness_can_seat_a_fixed_table_and_a_points_gene_is_folded_into_the_saved_weights(tmp_path):
+    tables = [np.zeros(54).tolist(), np.asarray(POINTS_OF, dtype=float).tolist()]
+    names = ["betteroffensive", "offensive", "random", "defensive"]
+    shares = training.table_shares(tables, names, 40, 1, "t")
+    assert shares == training.table_shares(tables, names, 40, 1, "t") and all(0 <= x <= 1 for x in shares)
+    assert shares != training.table_shares(tables, names[:3], 40, 1, "t")  # another table, other games
+    out = tmp_path / "p.json"
+    small = ["--form", "linear", "--generations", "1", "--population", "4", "--games", "10", "--yardstick", "10",
+             "--validate", "10", "--workers", "1", "--seed", "2", "--out", str(out)]
+    assert training.main([*small, "--points", "--table", "--players", "5", "--heuristics", ",".join(names)]) == 0
+    data = json.loads(out.read_text())
+    assert len(data["weights"]) == 54 and data["meta"]["table"] and data["meta"]["points_gene"]
+    assert data["meta"]["validation"]["against"] == names
+    args = training.build_parser("t").parse_args(["--points"])
+    genome = np.zeros(55)
+    genome[-1] = 2.0
+    assert training.weights_of(args, genome).tolist() == [2.0 * p / 2 for p in POINTS_OF[:52]] + [0.0, 0.0]
+    for wrong in (["--points", "--form", "step"], ["--table", "--players", "4", "--heuristics", ",".join(names)]):
+        with pytest.raises(SystemExit):
+            training.main([*small, *wrong])
+
+
 @pytest.mark.parametrize("form", FORMS)
 def test_shipped_perceptrons_load_round_trip_and_carry_their_training(form):
     agent = load(form)
@@ -116,6 +139,16 @@ def test_shipped_perceptrons_load_round_trip_and_carry_their_training(form):
     assert meta["form"] == form and meta["command"].startswith("parlour train uno perceptron")
     assert len(meta["curve"]) == meta["generations"] + 1 and meta["seconds"] > 0
     assert make_agent("uno", "perceptron" if form == "linear" else f"perceptron-{form}").scores == agent.scores
+
+
+def test_the_shipped_perceptron_wins_whole_games_as_readme_claims():
+    """README, Uno: first at four seats, clearly ahead of Offensive; tied first with BetterOffensive at five."""
+    four = arena.run([load("linear"), Offensive(), RandomPlayer(), Defensive()], 3000, seed=12, whole_match=True)
+    assert all(s.first_lead[0] > 3 * s.first_lead[1] for s in four.stats[1:]), [s.first_lead for s in four.stats]
+    five = arena.run([load("linear"), BetterOffensive(), Offensive(), RandomPlayer(), Defensive()], 3000, seed=12,
+                     whole_match=True)
+    lead, se = five.stats[1].first_lead
+    assert lead > -3 * se and all(s.first_lead[0] > 0 for s in five.stats[2:]), [s.first_lead for s in five.stats]
 
 
 @pytest.mark.parametrize("form", FORMS)
