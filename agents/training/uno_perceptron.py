@@ -34,9 +34,9 @@ Winners survive unchanged, so the best individual is never lost to noise. The
 learning curve stores per generation the best and mean fitness and, as a fixed
 yardstick, the best individual's win share in ``--yardstick`` games (the same
 every generation, in the fitness unit) against Offensive, BetterOffensive and
-Defensive (or the ``--table``). At the end, the five fittest individuals play ``--validate`` such games
-and the best is saved, with the command, seed, timing and curve in its metadata,
-and the curve drawn beside it as an SVG.
+Defensive (or the ``--table``). At the end, the five fittest individuals play
+``--validate`` such games and the best is saved, with the command, seed, timing
+and curve in its metadata, and the curve drawn beside it as an SVG.
 
 With ``--points`` (linear form only) the genome has one more gene, the weight of a
 coloured card's points (halved: an action card 10, a 9 4.5; a wild 0, its own weight
