@@ -4,7 +4,7 @@ import { el } from "./api.js";
 
 // What the values of each kind of explanation mean, by the explanation's label.
 const UNITS = {
-  "Q-value": "Q-value: the value it has learned for the move, a sum of future rewards (+1 for a deal won, −1 for a deal lost; Harel's training also counts ±1 for each round it leads or trails). Higher is better.",
+  "Q-value": "Q-value: the reward it has learned to expect after the move (Harel in Yaniv: +1 for a deal won, −1 for a deal lost, and in its training ±1 for each round it leads or trails; Baltar in Rack-O: +10,000 for going Rack-O, −10,000 when another player does). Higher is better.",
   score: "score: minus the hand total it expects after its next throw (so −13 means 13 points left in hand; higher is better); for a Yaniv call, the chance the call is not caught by Assaf.",
   beads: "beads: how many beads MENACE's matchbox for this position holds for each cell; it draws one at random.",
   "expected points": "expected points: the network's estimate of the deal's points for it if it plays this card (−3 to +3).",
