@@ -10,18 +10,21 @@ from playwright.sync_api import expect
 
 from tests.browser.test_accessibility_browser import start_as_person
 
-# game: (seats, options that end the match with one deal, what Tab may stop at to make a move)
+# game: (seats, options that end the match with one deal, what Tab may stop at to make a move, the
+# first kind on the page preferred: an Uno player who always drew would never go out)
 GAMES = {
-    "uno": (2, {"target_score": 1}, ".uno-hand button.uno-card.playable, .uno-picker:not([hidden]) button.swatch, "
-                                    ".uno-actions button, button.uno-pile"),
+    "uno": (2, {"target_score": 1}, [".uno-picker:not([hidden]) button.swatch", ".uno-hand button.uno-card.playable",
+                                     ".uno-actions button", "button.uno-pile"]),
     "racko": (2, {"rack_size": 5, "target_score": 1, "max_turns": 60},
-              "button.rk-deck, button.rk-discard, .rk-me button.rk-card.target, button.rk-discard-drawn"),
-    "queen_of_spades": (4, {"deals": 1}, ".qs-hand button.qs-card.legal"),
+              ["button.rk-deck, button.rk-discard, .rk-me button.rk-card.target, button.rk-discard-drawn"]),
+    "queen_of_spades": (4, {"deals": 1}, [".qs-hand button.qs-card.legal"]),
 }
 MOVE = re.compile(r"Your move|\bwins?\b|You win|draw")
 
 
-def tab_to(page, selector: str, limit: int = 120) -> None:
+def tab_to(page, selectors: list[str], limit: int = 120) -> None:
+    """Tab to a control of the first kind in ``selectors`` that is on the page."""
+    selector = next((s for s in selectors if page.locator(s).count()), selectors[-1])
     for _ in range(limit):
         page.keyboard.press("Tab")
         if page.evaluate("(s) => document.activeElement.matches(s)", selector):
@@ -32,7 +35,17 @@ def tab_to(page, selector: str, limit: int = 120) -> None:
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_deal_played_by_keyboard_alone(page, server, game):
     seats, options, moves = GAMES[game]
-    match = start_as_person(page, server, game, seats, options=options)
+    presses = 0
+    for _ in range(5):  # a short Rack-O deal can end after one turn: play deals until three key presses
+        presses += play_a_deal(page, server, game, seats, options, moves)
+        if presses >= 3:
+            break
+    assert presses >= 3, presses
+
+
+def play_a_deal(page, server, game: str, seats: int, options: dict, moves: list[str]) -> int:
+    """Start a match against level-1 AIs and play its only deal by keyboard; the number of key presses."""
+    start_as_person(page, server, game, seats, options=options)
     status = page.locator("#status")
     presses = 0
     deadline = time.monotonic() + 240
@@ -58,5 +71,4 @@ def test_a_deal_played_by_keyboard_alone(page, server, game):
         assert page.evaluate("document.activeElement.dataset.action") == "next-deal"
         page.keyboard.press("Enter")
     expect(status).to_have_text(re.compile(r"\bwins?\b|You win|draw"), timeout=30_000)
-    assert presses >= 3, presses
-    assert match
+    return presses
