@@ -31,7 +31,7 @@ AGENTS = [
     AgentSpec("mcts", "uno", "Monte Carlo search", "Deals the cards it cannot see at random (consistent with "
               "what draws revealed), tries each move in the same sampled deals and plays the deal out by "
               "Tactician's rule; plays the move that wins most when it is clearly better than Tactician's "
-              "own choice.", MonteCarloSearch),
+              "own choice.", MonteCarloSearch, searches=True),
 ]
 
 # Easiest first, by the calibration in whole games to 500 (agents/saved/calibration/uno.json): Offensive
