@@ -11,6 +11,7 @@ const UNITS = {
   "mean points in sampled deals": "mean points in sampled deals: the card's average points over deals redealt to match what it has seen (−3 to +3).",
   votes: "votes: how many of the ensemble's players chose each move.",
   "estimated chance to win the deal": "estimated chance to win the deal: the share of sampled playouts this move won (0 to 1).",
+  "expected points from the deal": "expected points from the deal: over sampled playouts of this deal, the points it scores when it goes out, minus the points left in its hand when another player does (higher is better).",
 };
 
 const unitOf = (label) => UNITS[label] ?? (label ? `Values: ${label}.` : "");
