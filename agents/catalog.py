@@ -38,6 +38,7 @@ class AgentSpec:
     make: Callable[[], Any]
     live: LiveSpec | None = None
     saved: str | None = None  # its file in agents/saved/<game>/ (training metadata and curve)
+    searches: bool = False  # samples or searches per move: its move time is a thinking budget
 
 
 def _packages() -> dict[str, Any]:

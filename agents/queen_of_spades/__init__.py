@@ -35,7 +35,7 @@ AGENTS = [
               "Deals the cards it cannot see at random (agreeing with every suit a player has shown it "
               "lacks), tries each legal card in the same sampled deals, plays them out with the very good "
               "network in every seat, and plays the card that scores best on average.", DeterminisedSearch,
-              saved=SAVED_NAME),
+              saved=SAVED_NAME, searches=True),
 ]
 
 # easiest first, by `parlour calibrate queen_of_spades --games 300 --games-for search=60` (points per deal

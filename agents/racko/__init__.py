@@ -122,7 +122,7 @@ AGENTS = [
     AgentSpec("lookahead", "racko", "Lookahead",
               "The two-layer Diablo's rack scores with a one-turn expectimax: takes the discard only when its best "
               "placement beats the average, over every card it has not seen, of drawing from the deck. No "
-              "forced random move.", lambda: Lookahead(diablo_nets("diablo2"))),
+              "forced random move.", lambda: Lookahead(diablo_nets("diablo2")), searches=True),
 ]
 
 LEVELS = ["baltar-live", "random", "baltar", "max", "kyle", "ensemble", "diablo", "diablo2", "lookahead"]

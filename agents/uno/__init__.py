@@ -30,8 +30,9 @@ AGENTS = [
               "early and Reverses late, and keeps wilds for when nothing else plays.", Tactician),
     AgentSpec("mcts", "uno", "Monte Carlo search", "Deals the cards it cannot see at random (consistent with "
               "what draws revealed), tries each move in the same sampled deals and plays the deal out by "
-              "Tactician's rule; plays the move that wins most when it is clearly better than Tactician's "
-              "own choice.", MonteCarloSearch),
+              "Tactician's rule; plays the move that scores best (in a whole game the deal's points: the "
+              "others' hands when it goes out, minus its own when another does; in a single deal the chance "
+              "to go out first) when it is clearly better than Tactician's own choice.", MonteCarloSearch, searches=True),
 ]
 
 # Easiest first, by the calibration in whole games to 500 (agents/saved/calibration/uno.json): Offensive

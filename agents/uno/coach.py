@@ -17,7 +17,7 @@ _search: list[MonteCarloSearch] = []
 
 def values(observation: dict, legal_actions: Sequence, chosen: str | None, rng: random.Random) -> dict[str, float]:
     if not _search:
-        _search.append(MonteCarloSearch(budget=BUDGET))
+        _search.append(MonteCarloSearch(budget=BUDGET, objective="deal"))
     extra = tuple(a.code for a in legal_actions if a.id == chosen)
     stats = _search[0].search(observation, [a.code for a in legal_actions], rng, extra=extra)
     ids = {a.code: a.id for a in legal_actions}

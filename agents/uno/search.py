@@ -12,13 +12,18 @@ For a decision with more than one sensible move the searcher samples a few hundr
    played by a fast heuristic for every seat (``Tactician``'s rule by default) on
    the rules table itself, with the same random stream for every move (common
    random numbers: the moves are compared on the same deals);
-3. a move scores 1 in a world if the searcher goes out first, else 0.
+3. a move scores in a world by the deal's end: in a single deal (``objective="deal"``)
+   1 if the searcher goes out first, else 0; in a whole game to a target score
+   (``objective="points"``) the points the deal gives it: the others' hands when it
+   goes out, minus its own hand when another player does (what it hands the winner).
+   By default (``"auto"``) the view decides: points in a whole game, the deal alone in
+   a single deal. Whole games reward shedding high cards when going out is unlikely,
+   which the deal's chance alone does not see.
 
 It plays the move with the best mean, unless the rollout rule's own choice is not
 worse by more than ``margin`` (1.5) standard errors of their paired difference:
 with a few hundred worlds most gaps are noise, and trusting them would make it draw
-or pass for nothing. Only the deal is looked at, also in a match: winning the deal
-is what scores. Sensible moves: a missed UNO is always called out; when UNO can be
+or pass for nothing. Only the current deal is played out. Sensible moves: a missed UNO is always called out; when UNO can be
 called only the calling variants count; a wild names only colours the searcher
 holds (any colour if it holds none); everything else legal is searched, including
 drawing with playable cards, passing on a drawn card and challenging a Wild Draw Four.
@@ -41,7 +46,7 @@ from agents.uno.play import CardPlayer, hand_codes
 from agents.uno.tactician import Tactician
 from agents.uno.inference import voids
 from engine.uno.actions import ACTIONS, CATCH, DRAW, UNO_FLAG, Action
-from engine.uno.cards import COLOUR_OF, COLOURED
+from engine.uno.cards import COLOUR_OF, COLOURED, hand_points
 from engine.uno.rules import CHALLENGED, OVER, PLAYS, Table
 from engine.uno.view import determinise, wd4_was_illegal
 
@@ -96,20 +101,30 @@ class MonteCarloSearch:
     """Determinised Monte Carlo search: every sensible action tried in the same sampled worlds."""
 
     name = "mcts"
-    label = "estimated chance to win the deal"
+    LABELS = {"deal": "estimated chance to win the deal", "points": "expected points from the deal"}
 
     def __init__(self, budget: int = 40_000, rollout: CardPlayer | None = None, infer: bool = True,
-                 margin: float = 1.5):
+                 margin: float = 1.5, objective: str = "auto"):
+        if objective not in ("auto", *self.LABELS):
+            raise ValueError(f"objective must be auto, deal or points, not {objective!r}")
         self.budget = budget
         self.margin = margin
+        self.objective = objective
         self.rollout = rollout or Tactician()
         self.infer = infer
         self._last: tuple[str, dict[int, list]] | None = None
 
+    def objective_for(self, observation: dict) -> str:
+        """What a playout scores: the deal alone, or its points (a whole game)."""
+        if self.objective != "auto":
+            return self.objective
+        return "deal" if observation.get("single_deal", True) else "points"
+
     def search(self, observation: dict, legal: Sequence[int], rng: random.Random,
                extra: Sequence[int] = ()) -> dict[int, list]:
-        """{action code: [wins, worlds, the outcome (0/1) in each world]} over the sensible actions
-        and the legal ones in ``extra`` (the coach adds the move a person made)."""
+        """{action code: [total, worlds, the outcome in each world]} over the sensible actions and
+        the legal ones in ``extra`` (the coach adds the move a person made); an outcome is 1 or 0
+        (the deal won or not) or the deal's points for the searcher (``objective_for``)."""
         key = json.dumps(observation, sort_keys=True) + repr(tuple(extra))
         if self._last is not None and self._last[0] == key:
             return self._last[1]
@@ -117,6 +132,7 @@ class MonteCarloSearch:
         actions += [a for a in extra if a in legal and a not in actions]
         stats: dict[int, list] = {a: [0.0, 0, []] for a in actions}
         if len(actions) > 1:
+            by_points = self.objective_for(observation) == "points"
             sampler = Determiniser(observation, rng, self.infer)
             seat, policy = sampler.seat, self.rollout
             seats = [policy] * sampler.base.n
@@ -133,10 +149,13 @@ class MonteCarloSearch:
                         table.step(seats[p].choose(table.hands[p], table.legal(), play_rng))
                     steps += table.moves - world.moves
                     entry = stats[action]
-                    won = int(table.winner == seat)
-                    entry[0] += won
+                    outcome = int(table.winner == seat)
+                    if by_points and table.winner >= 0:
+                        outcome = (sum(hand_points(h) for h in table.hands) if outcome
+                                   else -hand_points(table.hands[seat]))
+                    entry[0] += outcome
                     entry[1] += 1
-                    entry[2].append(won)
+                    entry[2].append(outcome)
         self._last = (key, stats)
         return stats
 
@@ -159,4 +178,4 @@ class MonteCarloSearch:
         worlds = max((n for _, n, _ in stats.values()), default=0)
         note = (f"each move played on the same {worlds} deals of the unseen cards, "
                 f"then the deal played out by the {self.rollout.name} rule" if values else "only one sensible move")
-        return Explanation(self.label, values, note)
+        return Explanation(self.LABELS[self.objective_for(observation)], values, note)

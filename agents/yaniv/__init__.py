@@ -49,7 +49,7 @@ AGENTS = [
               "frozen.", trained_harel, saved="harel"),
     AgentSpec("sage", "yaniv", "Sage",
               "Reads every card thrown: throws to keep the lowest hand after its next throw, and calls Yaniv "
-              "only when random deals of the cards it has not seen say the call is safe enough.", Sage),
+              "only when random deals of the cards it has not seen say the call is safe enough.", Sage, searches=True),
 ]
 
 LEVELS = ["harel-live", "semirandom", "greedyrandom", "harel", "sage"]

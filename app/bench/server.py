@@ -50,10 +50,12 @@ from app.bench.client import Connection, HTTPError
 REFERENCE = {"tictactoe": "perfect", "uno": "perceptron", "yaniv": "harel"}
 
 
-def is_search(agent_id: str) -> bool:
-    """Search levels (their move time is a thinking budget, reported apart; Rack-O's Lookahead is an
-    expectimax over every unseen card)."""
-    return any(word in agent_id for word in ("mcts", "search", "lookahead"))
+def is_search(game: str, agent_id: str) -> bool:
+    """Search levels (their move time is a thinking budget, reported apart: the catalog's
+    ``searches``, e.g. Rack-O's Lookahead, an expectimax over every unseen card)."""
+    from agents.catalog import spec
+
+    return spec(game, agent_id).searches
 
 
 def rss_mb(pid: int) -> float:
@@ -273,7 +275,7 @@ def playable() -> list[tuple[str, list[str]]]:
 def reference_agent(game: str, level_ids: list[str]) -> str:
     if game in REFERENCE and REFERENCE[game] in level_ids:
         return REFERENCE[game]
-    plain = [a for a in level_ids if not is_search(a)]
+    plain = [a for a in level_ids if not is_search(game, a)]
     return (plain or level_ids)[-1]
 
 
@@ -288,7 +290,7 @@ def judge(rows: list[Row], floor: dict[int, Row]) -> None:
         if r.clients == 1:
             if r.what == "view":
                 r.goal, ok = "≤ 2× floor", r.x_floor <= 2
-            elif is_search(r.agent):
+            elif is_search(r.game, r.agent):
                 r.goal, ok = "search: reported apart", None
             else:
                 r.goal, ok = "≤ 3× floor", r.x_floor <= 3

@@ -154,7 +154,8 @@ async def move(match_id: MatchId, body: MoveIn, session: SessionDep, pool: PoolD
         game = svc.get_game(match.game)
         made = svc.play_human(session, pool, match, seat, body.action, body.ply)
         moves = svc.moves_json(game, match, [m for m, _ in made], seat)
-        return {**svc.match_view(session, match, seat), "made": [{**m, "view": v} for m, (_, v) in zip(moves, made)]}
+        return {**svc.match_view(session, match, seat, view=made[-1][1]),
+                "made": [{**m, "view": v} for m, (_, v) in zip(moves, made)]}
 
     return await run_in_threadpool(play)
 

@@ -285,16 +285,19 @@ def check_canonical(game: Game, state, action_id: str) -> None:
     read at all is an illegal action (409); both messages show the legal ids' format."""
     if action_id == RESIGN:
         return
-    examples = ", ".join(a.id for a in game.legal_actions(state)[:4]) or "none now"
-    hint = f"ids are written exactly as listed in legal_actions (for example {examples}) or 'resign'"
+
+    def hint() -> str:
+        examples = ", ".join(a.id for a in game.legal_actions(state)[:4]) or "none now"
+        return f"ids are written exactly as listed in legal_actions (for example {examples}) or 'resign'"
+
     try:
         parsed = game.parse_action(action_id) if action_id.isascii() else None
     except IllegalActionError as err:
-        raise IllegalActionError(clip(action_id), f"{clip(err.reason, 200)}; {hint}") from None
+        raise IllegalActionError(clip(action_id), f"{clip(err.reason, 200)}; {hint()}") from None
     except (GameError, ValueError, TypeError, KeyError, IndexError, AttributeError):
-        raise IllegalActionError(clip(action_id), f"not an action of {game.title}; {hint}") from None
+        raise IllegalActionError(clip(action_id), f"not an action of {game.title}; {hint()}") from None
     if parsed is None or getattr(parsed, "id", None) != action_id:
-        raise ServiceError(f"action {clip(action_id)!r} is not in canonical form: {hint}")
+        raise ServiceError(f"action {clip(action_id)!r} is not in canonical form: {hint()}")
 
 
 def clip(text: str, limit: int = 40) -> str:
@@ -575,7 +578,9 @@ def seats_json(seats) -> list[dict]:
              "level": s.level, "score": s.score, "won": s.won, "invite": s.invite} for i, s in enumerate(seats)]
 
 
-def match_view(session: Session, match: Match, seat: int | None) -> dict:
+def match_view(session: Session, match: Match, seat: int | None, view: dict | None = None) -> dict:
+    """What ``seat`` (None: a spectator) sees of the match now; ``view``: the seat's observation of
+    the current state when the caller has it already (a move's last view)."""
     game = get_game(match.game)
     state = state_of(game, match)
     ending = match.ending
@@ -592,7 +597,7 @@ def match_view(session: Session, match: Match, seat: int | None) -> dict:
         "delay_ms": match.delay_ms, "paused": match.paused,
         "created_at": match.created_at.isoformat(), "rematch_of": match.rematch_of,
         "seats": seats_json(match.seats),
-        "view": game.observe(state, seat, reveal=match.ai_only),
+        "view": view if view is not None else game.observe(state, seat, reveal=match.ai_only),
         "legal_actions": legal,
         "can_resign": bool(legal) and _can_resign(game, state, seat),
         "moves": moves_json(game, match, tail, seat),

@@ -1,5 +1,5 @@
 // An agent's page: strength, curves, live learning controls, MENACE's matchboxes.
-import { api, el, strengthText } from "./api.js";
+import { api, el, plural, strengthText } from "./api.js";
 
 const root = document.getElementById("agent-page");
 const { game, agent } = root.dataset;
@@ -32,7 +32,7 @@ async function refresh() {
   if (live) {
     const s = info.live_state;
     document.getElementById("live-state").textContent =
-      `${s.games} games learned from since it was last reset to the ${s.origin} table (${new Date(s.reset_at).toLocaleString()}).`;
+      `${plural(s.games, "game")} learned from since it was last reset to the ${s.origin} table (${new Date(s.reset_at).toLocaleString()}).`;
     windowChart("live-curve", curve.live.windows, curve.live.window);
   }
 }

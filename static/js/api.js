@@ -101,3 +101,4 @@ export function strengthText(s) {
 }
 
 export const pct = (x) => `${Math.round(100 * x)}%`;
+export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;

@@ -1,5 +1,5 @@
 // The results page: people vs levels, live MENACE's curve, tournaments, recent matches.
-import { api, el } from "./api.js";
+import { api, el, plural } from "./api.js";
 
 const titles = Object.fromEntries(window.PARLOUR_GAMES.map((g) => [g.name, g.title]));
 
@@ -15,7 +15,7 @@ async function menaceCurve() {
   const curve = await api("/api/agents/tictactoe/menace-live/curve?window=10");
   const w = curve.live.windows;
   document.getElementById("menace-note").textContent =
-    `${curve.live.games} games since its last reset, in windows of ${curve.live.window}: MENACE's wins, draws and losses.`;
+    `${plural(curve.live.games, "game")} since its last reset, in windows of ${curve.live.window}: MENACE's wins, draws and losses.`;
   new window.Chart(document.getElementById("menace-curve"), {
     type: "bar",
     data: {

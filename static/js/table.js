@@ -275,15 +275,23 @@ const seenKey = `parlour:deal-seen:${matchId}`;
 let seenDeal = localStorage.getItem(seenKey);
 const dealEndOf = (view) => (module.dealEnd ? module.dealEnd(view, viewCtx()) : null);
 
+// The panel is a <dialog>: modal for a seated person (focus inside, the table behind inert, Escape
+// goes on as "Next deal" does), beside the table for a spectator. A newer deal end replaces its content.
+let dealClosed = null;
+dealPanel.addEventListener("close", () => {
+  dealPanel.replaceChildren();
+  dealClosed?.();
+  dealClosed = null;
+});
+
 function showDealEnd(end, view) {
   return new Promise((resolve) => {
-    const go = el("button", { class: "primary", "data-action": "next-deal", onclick: () => {
-      dealPanel.hidden = true;
-      dealPanel.replaceChildren();
-      resolve();
-    } }, view.over ? "See the final scores" : "Next deal");
+    dealClosed?.();
+    dealClosed = resolve;
+    const go = el("button", { class: "primary", "data-action": "next-deal", onclick: () => dealPanel.close() },
+      view.over ? "See the final scores" : "Next deal");
     dealPanel.replaceChildren(el("h2", { id: "deal-end-title" }, end.title), ...end.body, el("div", { class: "controls" }, go));
-    dealPanel.hidden = false;
+    if (!dealPanel.open) token ? dealPanel.showModal() : dealPanel.show();
     status.textContent = /[.!?]$/.test(end.title) ? end.title : `${end.title}.`;
     status.className = "status";
     go.focus();

@@ -4,13 +4,14 @@ import { el } from "./api.js";
 
 // What the values of each kind of explanation mean, by the explanation's label.
 const UNITS = {
-  "Q-value": "Q-value: the value it has learned for the move, a sum of future rewards (+1 for a deal won, −1 for a deal lost; Harel's training also counts ±1 for each round it leads or trails). Higher is better.",
+  "Q-value": "Q-value: the reward it has learned to expect after the move (Harel in Yaniv: +1 for a deal won, −1 for a deal lost, and in its training ±1 for each round it leads or trails; Baltar in Rack-O: +10,000 for going Rack-O, −10,000 when another player does). Higher is better.",
   score: "score: minus the hand total it expects after its next throw (so −13 means 13 points left in hand; higher is better); for a Yaniv call, the chance the call is not caught by Assaf.",
   beads: "beads: how many beads MENACE's matchbox for this position holds for each cell; it draws one at random.",
   "expected points": "expected points: the network's estimate of the deal's points for it if it plays this card (−3 to +3).",
   "mean points in sampled deals": "mean points in sampled deals: the card's average points over deals redealt to match what it has seen (−3 to +3).",
   votes: "votes: how many of the ensemble's players chose each move.",
   "estimated chance to win the deal": "estimated chance to win the deal: the share of sampled playouts this move won (0 to 1).",
+  "expected points from the deal": "expected points from the deal: over sampled playouts of this deal, the points it scores when it goes out, minus the points left in its hand when another player does (higher is better).",
 };
 
 const unitOf = (label) => UNITS[label] ?? (label ? `Values: ${label}.` : "");

@@ -1,5 +1,5 @@
 // Watch AI-vs-AI matches: live board, speed / pause / step, running tally and chart.
-import { api, el, events } from "./api.js";
+import { api, el, events, plural } from "./api.js";
 import { renderThinking } from "./thinking.js";
 
 const form = document.getElementById("watch-form");
@@ -23,7 +23,6 @@ let stream = null; // aborts the event stream of the game being shown
 const oneDealOptions = (g) => g.lengths?.["one deal"] ?? null;
 const lengthSelect = document.getElementById("watch-length");
 const lengthLabel = document.getElementById("watch-length-label");
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 const game = () => window.PARLOUR_GAMES.find((g) => g.name === gameSelect.value);
 

@@ -68,3 +68,17 @@ def test_one_sensible_move_needs_no_search():
     searcher = MonteCarloSearch(10_000)
     assert searcher.act(G.observe(s, 0), G.legal_actions(s), random.Random(0)).id == "draw"
     assert searcher.explain(G.observe(s, 0), G.legal_actions(s)).values == {}
+
+
+def test_in_a_whole_game_it_plays_for_the_deal_points():
+    """To 500 points a move is worth the points the deal gives: going out for sure scores the
+    other hand (its g1 and the two cards the Draw Two gives it), not a chance of 1."""
+    s = position([["r5", "rd2"], ["g1"]], "r3", single=False)
+    searcher = MonteCarloSearch(3000)
+    legal = G.legal_actions(s)
+    assert searcher.act(G.observe(s, 0), legal, random.Random(3)).id == "play:rd2"
+    explanation = searcher.explain(G.observe(s, 0), legal)
+    assert explanation.label == "expected points from the deal"
+    assert explanation.values["play:rd2"] > max(3, explanation.values["play:r5"])  # in points, not a chance
+    deal_only = MonteCarloSearch(3000, objective="deal").explain(G.observe(s, 0), legal)
+    assert deal_only.label == "estimated chance to win the deal" and deal_only.values["play:rd2"] == 1.0

@@ -1,6 +1,8 @@
 """The benchmark commands run and report their figures (no timing is asserted: they are benchmarks)."""
 import json
 
+import pytest
+
 from app.cli import main
 
 
@@ -73,3 +75,19 @@ def test_a_missing_peer_names_the_bench_extra_in_full(capsys, monkeypatch):
     monkeypatch.setattr(bench, "NETWORK", [])
     assert main(["bench", "queen_of_spades", "--peers", "--seconds", "0.02", "--repeats", "1", "--decisions", "0"]) == 0
     assert "pip install -e '.[bench]'" in capsys.readouterr().out
+
+
+def test_bench_request_profiles_the_move_path(capsys):
+    """Four seats of Queen of Spades (the fewest it takes): the person's move request, the
+    replies, and the service functions named in the profile."""
+    assert main(["bench", "request", "--game", "queen_of_spades", "--agent", "random", "--moves", "10", "--top", "60"]) == 0
+    text = capsys.readouterr().out
+    assert "ms of wall time per move request" in text
+    assert "app/services/matches.py" in text and "play_human" in text and "_record" in text
+
+
+def test_bench_request_refuses_a_silly_sample(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["bench", "request", "--moves", "5"])
+    assert stop.value.code == 2
+    assert "--moves must be 10 to 20,000" in capsys.readouterr().err

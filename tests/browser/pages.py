@@ -11,13 +11,14 @@ def watch(page, game: str, games: int) -> None:
 
 
 def sit_at(page, server: str, game: str, opponents: list[dict], options: dict | None = None,
-           seed: int | None = None) -> str:
-    """Create a match through the API with the person in seat 0, keep its token in this
-    browser as the lobby does, and open its table; returns the match id."""
+           seed: int | None = None, name: str | None = "Ann") -> str:
+    """Create a match through the API with the person in seat 0 (named ``name``; None: no name),
+    keep its token in this browser as the lobby does, and open its table; returns the match id."""
     import json
     import urllib.request
 
-    body = {"game": game, "seats": [{"type": "human", "name": "Ann"}, *opponents], "options": options or {}}
+    person = {"type": "human", **({"name": name} if name else {})}
+    body = {"game": game, "seats": [person, *opponents], "options": options or {}}
     if seed is not None:
         body["seed"] = seed
     request = urllib.request.Request(f"{server}/api/matches", data=json.dumps(body).encode(),

@@ -1,8 +1,12 @@
 """Every page at a phone's size (390x844) and a laptop's (1280x800): no sideways scroll, no serious
-or critical axe-core violation, and on the phone every button and list box at least 44 px square.
+or critical axe-core violation, and on the phone every button, list box, summary and check box at
+least 44 px square.
 
 The pages: the lobby, a rules page, watch, results, leaderboard, an agent's page, a person's page, and each game's
-table as the seated person, as a spectator of an AI-only match (every hand shown), and once resigned.
+table as the seated person, as a spectator of an AI-only match (every hand shown), and once resigned;
+and states met in play: the resign question, the moves stepped back, a paused watch run, a friends'
+waiting room (the creator's and the invited friend's page). The deal-end dialogs are scanned in
+test_deal_end_browser.py.
 """
 import json
 import re
@@ -60,10 +64,10 @@ def check(page) -> None:
     violations = [v for v in AXE.run(page).response["violations"] if v["impact"] in ("serious", "critical")]
     assert not violations, "\n".join(f"{v['id']} ({v['impact']}): {v['help']} at "
                                      f"{[n['target'] for n in v['nodes'][:5]]}" for v in violations)
-    if width < 500:
-        small = page.evaluate("""() => [...document.querySelectorAll('button, select, .button')]
+    if width < 500:  # a check box's target is its label (which toggles it too)
+        small = page.evaluate("""() => [...document.querySelectorAll('button, select, .button, summary, input[type=checkbox]')]
             .filter((e) => e.offsetParent !== null)
-            .map((e) => [e.outerHTML.slice(0, 80), e.getBoundingClientRect()])
+            .map((e) => [e.outerHTML.slice(0, 80), (e.type === 'checkbox' ? e.closest('label') ?? e.labels[0] ?? e : e).getBoundingClientRect()])
             .filter(([, r]) => r.width < 43.5 || r.height < 43.5)
             .map(([html, r]) => `${html} ${Math.round(r.width)}x${Math.round(r.height)}`)""")
         assert not small, f"touch targets under 44 px on {page.url}: {small}"
@@ -87,8 +91,56 @@ def test_tables_fit_the_screen_and_pass_axe(sized, tables, game, view):
     sized.locator("#board > *").first.wait_for()
     if view == "player":
         sized.get_by_text("Your move.").wait_for()
+        if sized.viewport_size["width"] < 500 and game in ("uno", "yaniv", "queen_of_spades"):  # the hand pinned to the bottom hides what scrolls under it
+            pinned = sized.evaluate("""() => { const s = getComputedStyle(document.querySelector('.uno-me, .yv-me, .qs-mine'));
+                return [s.position, s.backgroundColor]; }""")
+            assert pinned[0] == "sticky" and pinned[1].startswith("rgb("), f"the hand is not pinned, opaque: {pinned}"
     elif view == "resigned":
         sized.get_by_role("button", name="Rematch").wait_for()
+    check(sized)
+
+
+STATES = ["resign-question", "stepped-back", "watch-paused", "waiting-creator", "waiting-friend"]
+
+
+@pytest.mark.parametrize("state", STATES)
+def test_states_in_play_fit_the_screen_and_pass_axe(sized, server, state):
+    status = sized.locator("#status")
+    if state == "resign-question":
+        start_as_person(sized, server, "uno", 3)
+        status.get_by_text("Your move.").wait_for(timeout=30_000)
+        sized.get_by_role("button", name="Resign…").click()
+        sized.get_by_role("button", name="Yes, resign").wait_for()
+    elif state == "stepped-back":
+        start_as_person(sized, server, "racko", 2, options={"rack_size": 5})
+        status.get_by_text("Your move.").wait_for(timeout=30_000)
+        sized.locator("button.rk-deck").click()
+        sized.locator(".rk-me button.rk-card.target").first.click()
+        status.get_by_text("Your move.").wait_for(timeout=30_000)
+        sized.get_by_role("button", name="Step through the moves").click()
+        sized.get_by_role("button", name="previous move").click()
+        status.get_by_text(re.compile(r"^Replay \d+/")).wait_for()
+    elif state == "watch-paused":
+        sized.goto("/watch")
+        sized.locator("#watch-game").select_option("yaniv")
+        sized.locator("#watch-length").select_option("deal")
+        sized.get_by_role("button", name="Start").click()
+        status.get_by_text(re.compile(r"move \d+")).wait_for(timeout=30_000)
+        sized.get_by_role("button", name="Pause").click()
+        sized.get_by_role("button", name="Resume").wait_for()
+    else:
+        made = post(server, "/api/matches", {"game": "yaniv", "seats": [{"type": "human", "name": "Kim"}, {"type": "friend"},
+                                                                         {"type": "agent", "level": 1}]})
+        sized.goto("/")
+        if state == "waiting-creator":
+            sized.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                           [f"parlour:seat:{made['id']}", json.dumps({"seat": 0, "token": made["tokens"]["0"]})])
+            sized.goto(f"/play/{made['id']}")
+            sized.get_by_role("button", name="Start now with AIs in the empty seats").wait_for()
+        else:
+            sized.goto(made["invites"]["1"])
+            sized.get_by_role("button", name="Take the seat").wait_for()
+        status.get_by_text("Waiting for friends: 0 of 1 joined.").wait_for()
     check(sized)
 
 

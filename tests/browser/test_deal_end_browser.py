@@ -1,6 +1,8 @@
 """Every game with deals: a deal played to its end by clicking shows the deal-end panel (who
 went out or called, every hand, the points, the scores) and holds the next deal back until
-"Next deal"; the log tells the events in words and the moves can be stepped through in play."""
+"Next deal" (or Escape); the panel is a modal dialog (the table behind it inert) that passes
+axe-core, at a laptop's size and (Queen of Spades) a phone's; the log tells the events in words
+and the moves can be stepped through in play."""
 import json
 import re
 import urllib.request
@@ -11,6 +13,7 @@ from tests.browser import test_racko_browser as racko
 from tests.browser import test_uno_browser as uno
 from tests.browser import test_yaniv_browser as yaniv
 from tests.browser.pages import sit_at
+from tests.browser.test_accessibility_browser import check
 
 AI = {"type": "agent", "level": 1}
 
@@ -27,16 +30,25 @@ def play_to_deal_end(page, take_a_turn, turns: int = 80):
     raise AssertionError("the deal did not end")
 
 
-def check_held_then_next(page, panel, moves: str):
-    """The panel holds the next deal back until Next deal (``moves``: the board's move controls)."""
+def check_held_then_next(page, panel, moves: str, escape: bool = False):
+    """The panel holds the next deal back until Next deal, or Escape when ``escape`` (``moves``:
+    the board's move controls)."""
     expect(panel.locator("h2")).to_have_text(re.compile(r"^Deal 1"))
+    assert panel.evaluate("(d) => d.matches('dialog:modal')"), "the deal end is not a modal dialog"
+    # the page behind is inert: its Lobby link cannot take the focus
+    assert page.evaluate("() => { const a = document.querySelector('#controls a'); a.focus(); return document.activeElement !== a; }"), \
+        "the table behind the deal end takes the focus"
+    check(page)
     expect(page.locator("#log li.deal-sep").last).to_have_text("Deal 2")
     # nothing of deal 2 is logged while the panel is open (the separator is the last line)
     assert page.locator("#log > li").last.get_attribute("class") == "deal-sep"
     assert page.locator(moves).count() == 0  # no move can be made under the panel
     next_deal = page.get_by_role("button", name="Next deal")
     expect(next_deal).to_be_focused()
-    next_deal.click()
+    if escape:
+        page.keyboard.press("Escape")
+    else:
+        next_deal.click()
     expect(panel).to_be_hidden()
     expect(page.locator("#status")).to_have_text(re.compile(r"Your move"), timeout=30_000)
 
@@ -65,10 +77,11 @@ def test_yaniv_deal_end(page, server):
     panel = play_to_deal_end(page, yaniv.take_a_turn)
     expect(panel.locator("h2")).to_have_text(re.compile(r"called Yaniv"))
     expect(panel.locator("li[data-seat]")).to_have_count(2)
-    check_held_then_next(page, panel, ".yv-hand button.yv-card")
+    check_held_then_next(page, panel, ".yv-hand button.yv-card", escape=True)
 
 
-def test_queen_of_spades_deal_end(page, server):
+def test_queen_of_spades_deal_end_on_a_phone(page, server):
+    page.set_viewport_size({"width": 390, "height": 844})
     sit_at(page, server, "queen_of_spades", [AI] * 3, options={"deals": 2})
     panel = play_to_deal_end(page, lambda p: p.locator(".qs-hand button.qs-card.legal").last.click(), turns=9)
     expect(panel.locator("h2")).to_have_text(re.compile(r"^Deal 1 of 2: .+ took (the Q♠ trick|every trick)"))

@@ -1,4 +1,4 @@
-"""What every table shares: resigning with a confirmation."""
+"""What every table shares: resigning with a confirmation; the person's seat named in words."""
 import re
 
 import pytest
@@ -22,3 +22,20 @@ def test_resign_asks_first_then_ends_the_match(page, server, game, opponents):
     expect(page.locator("#status")).to_have_text(re.compile(r"(You resigned\. )?.+ wins?\."))
     expect(page.locator('[data-action="resign"]')).to_have_count(0)
     expect(page.get_by_role("button", name="Rematch")).to_be_visible()
+
+
+def test_a_person_without_a_name_is_not_you_you(page, server):
+    """A person created without a name (through the API) is "Player 1": the players' list and
+    the Uno hand say "Player 1 (you)", never "You (you)"."""
+    sit_at(page, server, "uno", [AI], name=None)
+    expect(page.locator("#status")).to_have_text("Your move.", timeout=30_000)
+    expect(page.locator("#seats li").first).to_have_text("Player 1 (you)")
+    expect(page.locator(".uno-me .who strong")).to_have_text("Player 1 (you)")
+
+
+def test_counts_of_games_are_in_good_english(page):
+    """"1 game", not "1 games": the helper the pages share, and the live MENACE's count on its page."""
+    page.goto("/agents/tictactoe/menace-live")
+    assert page.evaluate("import('/static/js/api.js').then((m) => [m.plural(1, 'game'), m.plural(2, 'game'), m.plural(0, 'game')])") \
+        == ["1 game", "2 games", "0 games"]
+    expect(page.locator("#live-state")).to_have_text(re.compile(r"^(1 game|(?!1 )\d+ games) learned from since"))
