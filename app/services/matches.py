@@ -279,6 +279,21 @@ def play_human(session: Session, pool: AgentPool, match: Match, seat: int, actio
     return [(m, game.observe(st, seat)) for m, st in made]
 
 
+def replies_at_once(match: Match) -> bool:
+    """No AI seat of ``match`` searches: its replies take about a millisecond, not a budget."""
+    return not any(s.kind == "agent" and spec(match.game, s.agent).searches for s in match.seats)
+
+
+def creates_at_once(game_name: str, seats: list[SeatRequest]) -> bool:
+    """No AI seat asked for searches (so an AI that moves first replies at once). A seat no
+    AI fits is refused by ``create_match`` without any work: at once too."""
+    try:
+        agents = [resolve_seat_agent(game_name, s.level, s.agent)[0] for s in seats if s.type == "agent"]
+        return not any(spec(game_name, a).searches for a in agents)
+    except GameError:
+        return True
+
+
 def check_canonical(game: Game, state, action_id: str) -> None:
     """Action ids are canonical ASCII (``cell:4``; not ``cell:٤``, ``cell:04`` or ``CELL:4``):
     an id the game reads differently from how it writes it is refused (422), one it cannot
@@ -578,9 +593,12 @@ def seats_json(seats) -> list[dict]:
              "level": s.level, "score": s.score, "won": s.won, "invite": s.invite} for i, s in enumerate(seats)]
 
 
-def match_view(session: Session, match: Match, seat: int | None, view: dict | None = None) -> dict:
+def match_view(session: Session, match: Match, seat: int | None, view: dict | None = None,
+               since: int | None = None) -> dict:
     """What ``seat`` (None: a spectator) sees of the match now; ``view``: the seat's observation of
-    the current state when the caller has it already (a move's last view)."""
+    the current state when the caller has it already (a move's last view). ``moves`` are the last
+    ``LOG_TAIL`` moves, or with ``since`` those from that ply on (a move's answer: the page has
+    the ones before)."""
     game = get_game(match.game)
     state = state_of(game, match)
     ending = match.ending
@@ -600,7 +618,7 @@ def match_view(session: Session, match: Match, seat: int | None, view: dict | No
         "view": view if view is not None else game.observe(state, seat, reveal=match.ai_only),
         "legal_actions": legal,
         "can_resign": bool(legal) and _can_resign(game, state, seat),
-        "moves": moves_json(game, match, tail, seat),
+        "moves": moves_json(game, match, tail if since is None else [m for m in tail if m.ply >= since], seat),
         "last_explanation": ({"ply": last_ai.ply, "seat": last_ai.seat, "action": last_ai.action,
                               **public_explanation(game, match, last_ai, seat)} if last_ai else None),
         "result": result_json(game, match, state) if over else None,

@@ -94,7 +94,7 @@ class MatchMemory:
             entry = self._entries.get(match_id)
             if entry is None or entry.moves_end != move.ply:
                 return
-            entry.moves = [*entry.moves[len(entry.moves) + 1 - keep:], move]
+            entry.moves = [*entry.moves[max(0, len(entry.moves) + 1 - keep):], move]
             entry.moves_end = move.ply + 1
 
     # ----- seats -----

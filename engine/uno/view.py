@@ -14,7 +14,6 @@ Search agents use it; ``observe(determinise(view), seat) == view`` is tested.
 """
 from __future__ import annotations
 
-import dataclasses
 import random
 from functools import lru_cache
 
@@ -118,7 +117,7 @@ def last_deal_from_json(data: dict | None) -> tuple | None:
 
 
 def options_json(rules: Rules) -> dict:
-    return dataclasses.asdict(rules)
+    return dict(vars(rules))  # every field is a plain value (dataclasses.asdict is 25x slower)
 
 
 def observe(state: State, seat: int | None, reveal: bool = False) -> dict:

@@ -196,6 +196,14 @@ class Yaniv(Game[State, Action]):
         return state.to_move is not None and state.rules.total(state.hands[state.to_move]) <= state.rules.yaniv_limit
 
     def legal_actions(self, state: State) -> list[Action]:
+        # Kept with the state, which never changes: a server's move asks up to four times (the
+        # AI's observation and its choice, the person's view and its labels).
+        known = state.__dict__.get("_legal")
+        if known is None:
+            known = state.__dict__["_legal"] = tuple(self._list_legal(state))
+        return list(known)
+
+    def _list_legal(self, state: State) -> list[Action]:
         seat = state.to_move
         if seat is None:
             return []
