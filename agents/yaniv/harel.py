@@ -140,9 +140,10 @@ class Harel:
     def explain(self, observation: dict, legal_actions: Sequence) -> Explanation:
         seat = seat_of(observation)
         state = state_key(seat)
-        values = {decision_id(decision_of(code, seat)): self.table.get(state + ":" + code, 0.0)
-                  for code in action_codes(seat)}
-        seen = sum(1 for code in action_codes(seat) if state + ":" + code in self.table)
+        learned = {code: self.table.get(state + ":" + code, None) for code in action_codes(seat)}
+        values = {decision_id(decision_of(code, seat)): 0.0 if value is None else value
+                  for code, value in learned.items()}
+        seen = sum(1 for value in learned.values() if value is not None)
         return Explanation("Q-value", values,
                            f"state {state} (hand ranks, pile card); {seen} of its actions learned, "
                            f"{len(self.table)} values in the table")
