@@ -15,8 +15,8 @@ process, as ``parlour serve`` runs it) and measures, with one asyncio client of 
   (default 100) idle event streams open on the same server.
 
 With ``--peers`` a bare FastAPI app (``app.bench.floor``: one POST validating a small body,
-served by the same uvicorn the same way) runs first in each block as the floor, and the goals
-get verdicts: a view within 2x the floor's median latency, a move with an AI reply within 3x;
+served by the same uvicorn the same way) runs first and again last in each block as the floor
+(the faster of its two runs is the reference: see ``faster``), and the goals get verdicts: a view within 2x the floor's median latency, a move with an AI reply within 3x;
 at 64 clients at least 25% of the floor's requests/s with a 99th percentile under 100 ms;
 memory under 150 MB; with the idle streams open the view's median within 3x its idle median.
 
@@ -279,10 +279,19 @@ def reference_agent(game: str, level_ids: list[str]) -> str:
     return (plain or level_ids)[-1]
 
 
+def faster(a: Row, b: Row) -> Row:
+    """The floor the verdicts use: of its two runs (before and after the block's rows) the faster,
+    so a floor timed at a slow moment of a shared machine cannot flatter Parlour's ratios (by
+    one client's median latency; by requests/s with several clients)."""
+    if a.clients == 1:
+        return a if a.median_ms <= b.median_ms else b
+    return a if a.requests_per_s >= b.requests_per_s else b
+
+
 def judge(rows: list[Row], floor: dict[int, Row]) -> None:
     for r in rows:
         f = floor.get(r.clients)
-        if r.what == "floor" or f is None or not r.timed or not f.timed:
+        if r.what.startswith("floor") or f is None or not r.timed or not f.timed:
             continue
         r.x_floor = round(r.median_ms / f.median_ms, 2)
         if f.server_cpu_ms:
@@ -320,12 +329,15 @@ async def bench(args) -> dict:
             await floor_server.ready("/moves", "POST", {"action": "x"})
         rows: list[Row] = []
         floor: dict[int, Row] = {}
+        async def floor_row(n: int, what: str) -> Row:
+            row = await run_row(Row(what, "–", "bare FastAPI POST", n),
+                                [FloorClient(floor_server.port, i) for i in range(n)],
+                                args.requests, args.seconds, args.warmup, floor_server.proc.pid)
+            rows.append(row)
+            return row
+
         for n in args.clients:
-            if floor_server:
-                floor[n] = await run_row(Row("floor", "–", "bare FastAPI POST", n),
-                                         [FloorClient(floor_server.port, i) for i in range(n)],
-                                         args.requests, args.seconds, args.warmup, floor_server.proc.pid)
-                rows.append(floor[n])
+            first = await floor_row(n, "floor") if floor_server else None
             for game, level_ids in games:
                 rows.append(await run_row(Row("view", game, "–", n),
                                           [ViewClient(server.port, i, game, level_ids[0]) for i in range(n)],
@@ -335,6 +347,8 @@ async def bench(args) -> dict:
                     rows.append(await run_row(Row("move + AI reply", game, agent, n),
                                               [MoveClient(server.port, i, game, agent) for i in range(n)],
                                               args.requests, args.seconds, args.warmup, server.proc.pid))
+            if first is not None:
+                floor[n] = faster(first, await floor_row(n, "floor again"))
         judge(rows, floor)
         out["rows"] = [asdict(r) for r in rows]
         if args.streams:

@@ -44,10 +44,13 @@ def test_bench_server_with_peers_reports_every_row_and_the_goals(capsys):
     data = json.loads(capsys.readouterr().out)
     rows = data["rows"]
     assert {(r["what"], r["clients"]) for r in rows} >= {("floor", 1), ("view", 1), ("move + AI reply", 1),
-                                                         ("floor", 2), ("view", 2), ("move + AI reply", 2)}
+                                                         ("floor again", 1), ("floor", 2), ("view", 2),
+                                                         ("move + AI reply", 2), ("floor again", 2)}
+    block = [r["what"] for r in rows if r["clients"] == 2]
+    assert (block[0], block[-1]) == ("floor", "floor again")  # the floor runs before and after the block's rows
     assert {r["agent"] for r in rows if r["clients"] == 1 and r["what"] != "view"} >= {"random", "perfect"}
     assert all(r["timed"] > 0 and r["errors"] == 0 for r in rows), rows
-    assert all(r["verdict"] in ("met", "NOT MET") for r in rows if r["what"] != "floor")
+    assert all(r["verdict"] in ("met", "NOT MET") for r in rows if not r["what"].startswith("floor"))
     assert data["streams"]["opened"] == 3 and data["rss_after_startup_mb"] > 0
 
 
@@ -91,3 +94,13 @@ def test_bench_request_refuses_a_silly_sample(capsys):
         main(["bench", "request", "--moves", "5"])
     assert stop.value.code == 2
     assert "--moves must be 10 to 20,000" in capsys.readouterr().err
+
+
+def test_the_verdicts_use_the_faster_of_the_two_floors():
+    from app.bench.server import Row, faster
+
+    slow = Row("floor", "–", "", 64, requests_per_s=2000.0, median_ms=30)
+    fast = Row("floor again", "–", "", 64, requests_per_s=4000.0, median_ms=15)
+    assert faster(slow, fast) is fast and faster(fast, slow) is fast
+    one_slow, one_fast = Row("floor", "–", "", 1, median_ms=0.5), Row("floor again", "–", "", 1, median_ms=0.35)
+    assert faster(one_slow, one_fast) is one_fast
