@@ -12,7 +12,7 @@ from fastapi.responses import Response, StreamingResponse
 from pydantic import AfterValidator, BaseModel, Field, model_validator
 from sqlalchemy import func, select
 
-from app.deps import ClientDep, PoolDep, SessionDep, TokenDep, client_address
+from app.deps import Authorization, ClientDep, PoolDep, SessionDep, TokenDep, bearer, client_address, open_session
 from app.limits import CreateLimit
 from app.problems import problems
 from app.models import Match, Seat
@@ -146,37 +146,41 @@ def list_matches(session: SessionDep, game: Annotated[str | None, Query(max_leng
 
 
 @router.get("/{match_id}", response_model=dict, responses=problems(401, 403, 404))
-async def view(match_id: MatchId, session: SessionDep, token: TokenDep) -> Response:
+async def view(match_id: MatchId, request: Request, authorization: Authorization = None) -> Response:
     """The spectator's view, or with a seat's token that seat's view and its legal actions."""
     # Read-only and short (three indexed reads; SQLite in WAL mode never waits for a writer
     # to read): done on the event loop, which saves two thread hops.
-    match = svc.read_match(session, match_id)
-    return hot_json(svc.match_view(session, match, svc.seat_of(match, token)))
+    token = bearer(authorization)
+    with open_session(request) as session:
+        match = svc.read_match(session, match_id)
+        return hot_json(svc.match_view(session, match, svc.seat_of(match, token)))
 
 
 @router.post("/{match_id}/moves", response_model=dict, responses=problems(400, 401, 403, 404, 409, 413, 422))
-async def move(match_id: MatchId, body: MoveIn, session: SessionDep, pool: PoolDep, token: TokenDep) -> Response:
+async def move(match_id: MatchId, body: MoveIn, request: Request, authorization: Authorization = None) -> Response:
     """Play a move for your seat; AI seats reply. Returns your new view, with ``moves`` holding
     only the moves made by this request (``GET`` the match for the last ones before them), and
     ``made``: the same moves, each with your view after it."""
-    match = svc.read_match(session, match_id)
+    token, pool = bearer(authorization), request.app.state.pool
+    with open_session(request) as session:
+        match = svc.read_match(session, match_id)
 
-    def play() -> Response:
-        seat = svc.seat_of(match, token)
-        if seat is None:
-            raise Unauthorized("moves need the seat's token: Authorization: Bearer <token>")
-        game = svc.get_game(match.game)
-        made = svc.play_human(session, pool, match, seat, body.action, body.ply)
-        moves = svc.moves_json(game, match, [m for m, _ in made], seat)
-        return hot_json({**svc.match_view(session, match, seat, view=made[-1][1], since=made[0][0].ply),
-                         "made": [{**m, "view": v} for m, (_, v) in zip(moves, made)]})
+        def play() -> Response:
+            seat = svc.seat_of(match, token)
+            if seat is None:
+                raise Unauthorized("moves need the seat's token: Authorization: Bearer <token>")
+            game = svc.get_game(match.game)
+            made = svc.play_human(session, pool, match, seat, body.action, body.ply)
+            moves = svc.moves_json(game, match, [m for m, _ in made], seat)
+            return hot_json({**svc.match_view(session, match, seat, view=made[-1][1], since=made[0][0].ply),
+                             "made": [{**m, "view": v} for m, (_, v) in zip(moves, made)]})
 
-    # Replies that take about a millisecond are made on the event loop: under load a hop to one
-    # of 40 worker threads doubled a move's CPU (thread switches, the GIL passed back and
-    # forth) and let the moves overtake each other. A seat that searches thinks in a thread.
-    if svc.replies_at_once(match):
-        return play()
-    return await run_in_threadpool(play)
+        # Replies that take about a millisecond are made on the event loop: under load a hop to
+        # one of 40 worker threads doubled a move's CPU (thread switches, the GIL passed back and
+        # forth) and let the moves overtake each other. A seat that searches thinks in a thread.
+        if svc.replies_at_once(match):
+            return play()
+        return await run_in_threadpool(play)
 
 
 @router.post("/{match_id}/resign", responses=problems(401, 403, 404, 409))

@@ -21,6 +21,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from agents.base import Episode, explain
 from agents.catalog import spec
 from app.db import writing
+from app.statements import Statement
 from app.settings import get_settings
 from app.models import Match, Move, Seat, now
 from app.services.memory import MEMORY
@@ -36,26 +37,28 @@ LOG_TAIL = 60
 MOVE_COLUMNS = (Move.ply, Move.seat, Move.action, Move.label, Move.explanation)
 """What a view shows of a move, read as plain rows (no ORM objects to build)."""
 
-# Reads on the hot path are statements built once and run on the session's connection: building
-# a statement and going through the ORM cost ten to twenty times the query itself.
+# The statements of every turn run on the driver's cursor (app.statements: SQLAlchemy's own
+# execution cost several times the query itself).
 # A match's row without its state, which the process usually remembers (app.services.memory).
-_MATCH_ROW = select(*(c for c in Match.__table__.c if c.name != "state")).where(Match.id == bindparam("id"))
-_MATCH_ROW_WITH_STATE = select(Match.__table__).where(Match.id == bindparam("id"))
-_SEAT_ROWS = select(Seat.__table__).where(Seat.match_id == bindparam("id")).order_by(Seat.seat)
-_TAIL = (select(*MOVE_COLUMNS).where(Move.match_id == bindparam("id"))
-         .order_by(Move.ply.desc()).limit(bindparam("limit")))
-_ADVANCE = (update(Match.__table__)
-            .where(Match.id == bindparam("match"), Match.ply == bindparam("expected"), Match.status == "active")
-            .values(state=bindparam("new_state", type_=Match.state.type), ply=bindparam("new_ply"),
-                    last_move_at=bindparam("new_last_move_at"), status=bindparam("new_status"),
-                    finished_at=bindparam("new_finished_at", type_=Match.finished_at.type),
-                    steps=bindparam("new_steps")))
-_INSERT_MOVE = insert(Move.__table__)
-_SEAT_RESULT = (update(Seat.__table__).where(Seat.match_id == bindparam("match"), Seat.seat == bindparam("number"))
-                .values(score=bindparam("new_score"), won=bindparam("new_won")))
-_LEARNING = (update(Match.__table__).where(Match.id == bindparam("match"))
-             .values(learning=bindparam("new_learning", type_=Match.learning.type)))
-_AFTER = select(*MOVE_COLUMNS).where(Move.match_id == bindparam("id"), Move.ply > bindparam("after")).order_by(Move.ply)
+_MATCH_ROW = Statement(select(*(c for c in Match.__table__.c if c.name != "state")).where(Match.id == bindparam("id")))
+_MATCH_ROW_WITH_STATE = Statement(select(Match.__table__).where(Match.id == bindparam("id")))
+_SEAT_ROWS = Statement(select(Seat.__table__).where(Seat.match_id == bindparam("id")).order_by(Seat.seat))
+_TAIL = Statement(select(*MOVE_COLUMNS).where(Move.match_id == bindparam("id"))
+                  .order_by(Move.ply.desc()).limit(bindparam("limit")))
+_ADVANCE = Statement(
+    update(Match.__table__)
+    .where(Match.id == bindparam("match"), Match.ply == bindparam("expected"), Match.status == "active")
+    .values(state=bindparam("new_state", type_=Match.state.type), ply=bindparam("new_ply"),
+            last_move_at=bindparam("new_last_move_at"), status=bindparam("new_status"),
+            finished_at=bindparam("new_finished_at", type_=Match.finished_at.type), steps=bindparam("new_steps")))
+_INSERT_MOVE = Statement(insert(Move.__table__))
+_SEAT_RESULT = Statement(
+    update(Seat.__table__).where(Seat.match_id == bindparam("match"), Seat.seat == bindparam("number"))
+    .values(score=bindparam("new_score"), won=bindparam("new_won")))
+_LEARNING = Statement(update(Match.__table__).where(Match.id == bindparam("match"))
+                      .values(learning=bindparam("new_learning", type_=Match.learning.type)))
+_AFTER = Statement(select(*MOVE_COLUMNS).where(Move.match_id == bindparam("id"), Move.ply > bindparam("after"))
+                   .order_by(Move.ply))
 
 
 @dataclass
@@ -82,27 +85,27 @@ def read_match(session: Session, match_id: str) -> SimpleNamespace:
     its ``seats``, without building ORM objects, its state parsed. The state and the seats of an
     active match come from this process's memory when it has them (one query instead of three)."""
     conn = session.connection()
-    row = conn.execute(_MATCH_ROW, {"id": match_id}).one_or_none()
+    row = _MATCH_ROW.first(conn, id=match_id)
     if row is None:
         raise NotFound(f"no match {clip(match_id)!r}")
-    state = MEMORY.state(match_id, row.ply)
+    state = MEMORY.state(match_id, row["ply"])
     if state is None:  # the row again with its state: both from the same moment
-        row = conn.execute(_MATCH_ROW_WITH_STATE, {"id": match_id}).one_or_none()
+        row = _MATCH_ROW_WITH_STATE.first(conn, id=match_id)
         if row is None:
             raise NotFound(f"no match {clip(match_id)!r}")
-    seats = MEMORY.seats(match_id) if row.status == "active" else None
+    seats = MEMORY.seats(match_id) if row["status"] == "active" else None
     if seats is None:
-        seats = tuple(dict(s._mapping) for s in conn.execute(_SEAT_ROWS, {"id": match_id}))
-        if row.status == "active":
+        seats = tuple(_SEAT_ROWS.rows(conn, id=match_id))
+        if row["status"] == "active":
             MEMORY.put_seats(match_id, seats)
-    match = SimpleNamespace(**row._mapping, seats=[SimpleNamespace(**s) for s in seats])
+    match = SimpleNamespace(**row, seats=[SimpleNamespace(**s) for s in seats])
     if state is not None:
         match._parsed_state = (match.ply, state)
     return match
 
 
-def moves_after(session: Session, match_id: str, after: int) -> list:
-    return session.connection().execute(_AFTER, {"id": match_id, "after": after}).all()
+def moves_after(session: Session, match_id: str, after: int) -> list[SimpleNamespace]:
+    return [SimpleNamespace(**m) for m in _AFTER.rows(session.connection(), id=match_id, after=after)]
 
 
 def seat_of(match: Match, token: str | None) -> int | None:
@@ -224,14 +227,15 @@ def _record(session: Session, match: Match, game: Game, made: list[tuple[SimpleN
     created_at = now()
     conn = session.connection()
     with writing():
-        done = conn.execute(_ADVANCE, {"match": match.id, "expected": match.ply,
-                                       **{f"new_{k}": v for k, v in values.items()}}).rowcount
+        done = _ADVANCE.run(conn, match=match.id, expected=match.ply, **{f"new_{k}": v for k, v in values.items()})
         if not done:
             session.rollback()
             raise Conflict("the match moved on before this move; reload it")
-        conn.execute(_INSERT_MOVE, [{"match_id": match.id, "created_at": created_at, **vars(m)} for m, _ in made])
+        _INSERT_MOVE.run_many(conn, [{"match_id": match.id, "created_at": created_at, "ply": m.ply, "seat": m.seat,
+                                         "action": m.action, "label": m.label, "explanation": m.explanation}
+                                        for m, _ in made])
         for number, (score, won) in results.items():
-            conn.execute(_SEAT_RESULT, {"match": match.id, "number": number, "new_score": score, "new_won": won})
+            _SEAT_RESULT.run(conn, match=match.id, number=number, new_score=score, new_won=won)
         if over and not match.hints:  # a match with hints is not rated
             ratings.rate_match(session, match.game, match.id, match.seats, winners)
         session.commit()
@@ -485,8 +489,8 @@ def _finish_early(session: Session, match: Match, game: Game, ending: dict, winn
             session.rollback()
             raise Conflict("the match moved on meanwhile; reload it")
         for s in match.seats:
-            conn.execute(_SEAT_RESULT, {"match": match.id, "number": s.seat, "new_score": scores[s.seat],
-                                        "new_won": s.seat in winners if winners else None})
+            _SEAT_RESULT.run(conn, match=match.id, number=s.seat, new_score=scores[s.seat],
+                             new_won=s.seat in winners if winners else None)
         if winners and not match.hints:  # a match with hints is not rated
             ratings.rate_match(session, match.game, match.id, match.seats, winners)
         session.commit()
@@ -529,7 +533,7 @@ def learn_from(session: Session, match: Match, game: Game) -> None:
         outcome[str(s.seat)] = {"agent": s.agent, "learned": why_not is None,
                                 **({"reason": f"not learned from: {why_not}"} if why_not else {})}
     with writing():
-        session.connection().execute(_LEARNING, {"match": match.id, "new_learning": outcome})
+        _LEARNING.run(session.connection(), match=match.id, new_learning=outcome)
         session.commit()
     _set(match, "learning", outcome)
 
@@ -630,8 +634,8 @@ def log_tail(session: Session, match: Match) -> list:
     """The last ``LOG_TAIL`` moves, oldest first (from this process's memory when it has them all)."""
     tail = MEMORY.tail(match.id, match.ply, LOG_TAIL)
     if tail is None:
-        rows = session.connection().execute(_TAIL, {"id": match.id, "limit": LOG_TAIL}).all()[::-1]
-        tail = [SimpleNamespace(**m._mapping) for m in rows if m.ply < match.ply]  # none made since the read
+        rows = _TAIL.rows(session.connection(), id=match.id, limit=LOG_TAIL)[::-1]
+        tail = [SimpleNamespace(**m) for m in rows if m["ply"] < match.ply]  # none made since the read
         MEMORY.put_tail(match.id, tail, match.ply, LOG_TAIL)
     return tail
 
