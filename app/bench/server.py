@@ -20,8 +20,9 @@ served by the same uvicorn the same way) runs first and again last in each block
 at 64 clients at least 25% of the floor's requests/s with a 99th percentile under 100 ms;
 memory under 150 MB; with the idle streams open the view's median within 3x its idle median.
 
-Every row stops after ``--requests`` timed requests or ``--seconds`` seconds, whichever
-comes first, after a short warm-up. Requests/s counts every request the row's clients made
+Every row stops after ``--requests`` timed requests (default 600 with one client, 50 per
+client with more) or ``--seconds`` seconds, whichever comes first, after a warm-up in which
+every client connects and makes its match. Requests/s counts every request the row's clients made
 per second of wall time (creating a new match when one ends, and reading its first view, are
 requests too, but only the row's own kind is in the latency figures).
 """
@@ -222,9 +223,15 @@ def percentile(sorted_values: list[float], q: float) -> float:
 async def run_row(row: Row, clients: list[Client], requests: int, seconds: float, warmup: int,
                   pid: int | None = None) -> Row:
     """Drive ``clients`` concurrently until ``requests`` timed requests or ``seconds`` pass;
-    with ``pid``, the server process's CPU time per request is measured too."""
+    with ``pid``, the server process's CPU time per request is measured too.
+
+    Every client makes at least one untimed request first (``warmup`` in all): its connection
+    is open and its match made before the clock starts. Clients that had still to connect
+    (the server accepts one new connection per turn of its event loop) or to create their
+    match held back the rest: with 20 of 64 clients warmed, most timed requests ran with only
+    20 clients playing, and the row reported half the true latency."""
     try:
-        for c in clients[:max(1, min(len(clients), warmup))]:
+        for c in clients:
             for _ in range(max(1, warmup // len(clients))):
                 await c.step()
     except HTTPError as err:
@@ -264,6 +271,12 @@ async def run_row(row: Row, clients: list[Client], requests: int, seconds: float
         row.median_ms = round(1000 * statistics.median(latencies), 2)
         row.p99_ms = round(1000 * percentile(latencies, 0.99), 2)
     return row
+
+
+def requests_for(args, clients: int) -> int:
+    """Timed requests of a row: ``--requests``, or 600 with one client and 50 per client with
+    more (a 99th percentile of 64 clients needs thousands: each waits for the others' turns)."""
+    return args.requests or (600 if clients == 1 else 50 * clients)
 
 
 def playable() -> list[tuple[str, list[str]]]:
@@ -332,7 +345,7 @@ async def bench(args) -> dict:
         async def floor_row(n: int, what: str) -> Row:
             row = await run_row(Row(what, "–", "bare FastAPI POST", n),
                                 [FloorClient(floor_server.port, i) for i in range(n)],
-                                args.requests, args.seconds, args.warmup, floor_server.proc.pid)
+                                requests_for(args, n), args.seconds, args.warmup, floor_server.proc.pid)
             rows.append(row)
             return row
 
@@ -341,12 +354,12 @@ async def bench(args) -> dict:
             for game, level_ids in games:
                 rows.append(await run_row(Row("view", game, "–", n),
                                           [ViewClient(server.port, i, game, level_ids[0]) for i in range(n)],
-                                          args.requests, args.seconds, args.warmup, server.proc.pid))
+                                          requests_for(args, n), args.seconds, args.warmup, server.proc.pid))
                 agents = level_ids if n == 1 else [reference_agent(game, level_ids)]
                 for agent in agents:
                     rows.append(await run_row(Row("move + AI reply", game, agent, n),
                                               [MoveClient(server.port, i, game, agent) for i in range(n)],
-                                              args.requests, args.seconds, args.warmup, server.proc.pid))
+                                              requests_for(args, n), args.seconds, args.warmup, server.proc.pid))
             if first is not None:
                 floor[n] = faster(first, await floor_row(n, "floor again"))
         judge(rows, floor)
@@ -366,7 +379,7 @@ async def idle_streams(port: int, game: str, args) -> dict:
     """The view's median with no stream open, then with ``args.streams`` idle ones."""
     async def median_view() -> float:
         row = await run_row(Row("view", game, "–", 1), [ViewClient(port, 0, game, "random")],
-                            args.requests, args.seconds, args.warmup)
+                            requests_for(args, 1), args.seconds, args.warmup)
         return row.median_ms
 
     idle = await median_view()
@@ -390,8 +403,9 @@ def main(argv: list[str], prog: str = "parlour bench server") -> int:
     parser = argparse.ArgumentParser(prog=prog, description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--peers", action="store_true", help="time a bare FastAPI app as the floor, with verdicts")
-    parser.add_argument("--requests", type=int, default=600, help="timed requests per row (at most)")
-    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per row (at most)")
+    parser.add_argument("--requests", type=int, default=None,
+                        help="timed requests per row (at most; default 600 with one client, 50 per client with more)")
+    parser.add_argument("--seconds", type=float, default=5.0, help="seconds per row (at most)")
     parser.add_argument("--warmup", type=int, default=20, help="untimed requests before each row")
     parser.add_argument("--clients", type=lambda s: [int(x) for x in s.split(",")], default=[1, 64],
                         help="concurrent clients, comma-separated (default 1,64)")
@@ -400,7 +414,7 @@ def main(argv: list[str], prog: str = "parlour bench server") -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if not all(1 <= n <= 256 for n in args.clients) or not 0 <= args.streams <= 1000 \
-            or args.requests < 1 or not 0 < args.seconds <= 60:
+            or (args.requests is not None and args.requests < 1) or not 0 < args.seconds <= 60:
         parser.error("clients 1-256, streams 0-1000, requests >= 1, seconds in (0, 60]")
     out = asyncio.run(bench(args))
     if args.json:
@@ -413,7 +427,8 @@ def main(argv: list[str], prog: str = "parlour bench server") -> int:
 def print_tables(out: dict, args) -> None:
     console = Console(width=max(190, Console().width))
     t = Table(title=f"Parlour server on loopback: one uvicorn process ({out['server']}), SQLite; "
-                    f"≤ {args.requests} requests or {args.seconds:g} s per row")
+                    f"≤ {requests_for(args, 1)} requests (1 client) or {requests_for(args, 64)} (64 clients) "
+                    f"or {args.seconds:g} s per row")
     numbers = ("clients", "timed", "req/s", "median ms", "p99 ms", "× floor", "server CPU ms/req", "CPU × floor")
     for name in ("clients", "what", "game", "agent", "timed", "req/s", "median ms", "p99 ms", "× floor",
                  "server CPU ms/req", "CPU × floor", "goal", "verdict"):

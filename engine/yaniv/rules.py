@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from engine.base import Game, IllegalActionError, Option, OptionError, chance
 from engine.yaniv.actions import Action, CallYaniv, Discard, parse_action
@@ -78,6 +79,13 @@ class DealResult:
     halved: tuple[int, ...]  # seats whose score was reduced by 50
     eliminated: tuple[int, ...]  # seats out after this deal
     scores: tuple[int, ...]  # match scores after this deal
+
+    @cached_property
+    def entry(self) -> dict:
+        """The deal as a view's ``history`` lists it: made once, shared by every view (never changed)."""
+        return {"deal": self.deal + 1, "added": list(self.added), "scores": list(self.scores),
+                "halved": list(self.halved), "eliminated": list(self.eliminated), "assaf": self.assaf,
+                "caller": self.caller, "winners": list(self.winners)}
 
     def to_json(self) -> dict:
         return {"deal": self.deal, "caller": self.caller,
@@ -361,9 +369,7 @@ class Yaniv(Game[State, Action]):
             "eliminated": [s for s in range(state.players) if state.out[s]],
             "winners": self.winners(state) if over else None,
             "last_result": _result_view(state.results[-1], rules) if state.results else None,
-            "history": [{"deal": r.deal + 1, "added": list(r.added), "scores": list(r.scores),
-                         "halved": list(r.halved), "eliminated": list(r.eliminated), "assaf": r.assaf,
-                         "caller": r.caller, "winners": list(r.winners)} for r in state.results],
+            "history": [r.entry for r in state.results],
             "legal_actions": self.legal_ids(state) if player is not None and player == state.to_move else [],
         }
         if reveal:
@@ -456,7 +462,15 @@ def _ids(cards) -> list[str]:
 
 
 def _result_view(result: DealResult, rules: Rules) -> dict:
-    """A finished deal as the table shows it after the call, Assaf explained."""
+    """A finished deal as the table shows it after the call, Assaf explained: made once per deal
+    (a deal's result belongs to one match, so to one ``rules``) and shared by every view."""
+    known = result.__dict__.get("_view")
+    if known is None:
+        known = result.__dict__["_view"] = _make_result_view(result, rules)
+    return known
+
+
+def _make_result_view(result: DealResult, rules: Rules) -> dict:
     view = result.to_json()
     view["deal"] = result.deal + 1
     view["hands"] = [_ids(sorted(h, key=sort_key)) for h in result.hands]
