@@ -275,9 +275,11 @@ def play_human(session: Session, pool: AgentPool, match: Match, seat: int, actio
         raise Conflict(f"stale move: the match is at ply {match.ply}, not {ply}; reload it")
     if game.current_player(state) != seat:
         raise Conflict("it is not your turn")
-    check_canonical(game, state, action_id)
-    new_state = game.apply_id(state, action_id)  # IllegalActionError -> 409, match unchanged
-    label = "resigns" if action_id == RESIGN else game.action_label(game.parse_action(action_id))
+    action = check_canonical(game, state, action_id)
+    if action is None:
+        new_state, label = game.resign(state, seat), "resigns"
+    else:  # IllegalActionError -> 409, the match unchanged
+        new_state, label = game.apply(state, action), game.action_label(action)
     mine = SimpleNamespace(ply=match.ply, seat=seat, action=action_id, label=label, explanation=None)
     made = run_ai(session, pool, match, [(mine, new_state)])
     return [(m, game.observe(st, seat)) for m, st in made]
@@ -298,12 +300,13 @@ def creates_at_once(game_name: str, seats: list[SeatRequest]) -> bool:
         return True
 
 
-def check_canonical(game: Game, state, action_id: str) -> None:
-    """Action ids are canonical ASCII (``cell:4``; not ``cell:٤``, ``cell:04`` or ``CELL:4``):
-    an id the game reads differently from how it writes it is refused (422), one it cannot
-    read at all is an illegal action (409); both messages show the legal ids' format."""
+def check_canonical(game: Game, state, action_id: str):
+    """The action with id ``action_id`` (None: resigning). Action ids are canonical ASCII
+    (``cell:4``; not ``cell:٤``, ``cell:04`` or ``CELL:4``): an id the game reads differently
+    from how it writes it is refused (422), one it cannot read at all is an illegal action
+    (409); both messages show the legal ids' format."""
     if action_id == RESIGN:
-        return
+        return None
 
     def hint() -> str:
         examples = ", ".join(a.id for a in game.legal_actions(state)[:4]) or "none now"
@@ -317,6 +320,7 @@ def check_canonical(game: Game, state, action_id: str) -> None:
         raise IllegalActionError(clip(action_id), f"not an action of {game.title}; {hint()}") from None
     if parsed is None or getattr(parsed, "id", None) != action_id:
         raise ServiceError(f"action {clip(action_id)!r} is not in canonical form: {hint()}")
+    return parsed
 
 
 def clip(text: str, limit: int = 40) -> str:
@@ -453,8 +457,11 @@ def abandon_after_s() -> int:
 
 def abandon_if_stale(session: Session, match: Match) -> bool:
     """Finish ``match`` as abandoned when nobody moved for ``PARLOUR_ABANDON_AFTER_S``."""
+    idle = time.time() - match.last_move_at
+    if match.status != "active" or idle < 1:  # the setting is whole seconds: no need to read it
+        return False
     after = abandon_after_s()
-    if match.status != "active" or after <= 0 or time.time() - match.last_move_at < after:
+    if after <= 0 or idle < after:
         return False
     _finish_early(session, match, get_game(match.game), {"kind": "abandoned", "after_s": after}, [])
     return True
