@@ -13,6 +13,9 @@ import time
 import uuid
 from dataclasses import dataclass
 from types import SimpleNamespace
+from typing import NamedTuple
+
+import orjson
 
 from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm import Session
@@ -248,7 +251,7 @@ def _record(session: Session, match: Match, game: Game, made: list[tuple[SimpleN
     match.__dict__["_parsed_state"] = (match.ply, state)
     MEMORY.put_state(match.id, match.ply, state)
     for m, _ in made:
-        MEMORY.add_move(match.id, m, LOG_TAIL)
+        MEMORY.add_move(match.id, Played.of(m), LOG_TAIL)
     notify(match.id)
     if over:
         learn_from(session, match, game)
@@ -553,19 +556,15 @@ def people_clients(match: Match) -> list[str]:
 
 
 # ----- views -----
-def public_explanation(game: Game, match: Match, move: Move, viewer: int | None) -> dict | None:
-    """An AI's reasoning as this viewer may see it: in card games with people at the table it
-    would show the AI's hand, so until the match ends only the value of the move it made is given."""
-    return move.explanation if _open_book(game, match) or viewer == move.seat else _hidden(move)
-
-
 def _open_book(game: Game, match: Match) -> bool:
     """May every viewer see every AI's whole reasoning?"""
     return match.ai_only or match.status == "finished" or not has_hidden_information(game)
 
 
 def _hidden(move: Move) -> dict | None:
-    """The reasoning of an AI's move as the other seats see it while the match runs."""
+    """The reasoning of an AI's move as the other seats see it while the match runs: in card
+    games with people at the table the whole of it would show the AI's hand, so until the match
+    ends only the value of the move it made is given."""
     e = move.explanation
     if e is None:
         return None
@@ -580,21 +579,49 @@ def move_json(game: Game, match: Match, move: Move, viewer: int | None) -> dict:
     return moves_json(game, match, [move], viewer)[0]
 
 
-def moves_json(game: Game, match: Match, moves: list, viewer: int | None) -> list[dict]:
-    """Moves as this viewer may see them. A move this process remembers keeps its two forms (as
-    its mover and everyone once the book is open see it; as the others see it until then), built
-    once and shared: never changed."""
+def moves_json(game: Game, match: Match, moves: list, viewer: int | None) -> list:
+    """Moves as this viewer may see them: dicts, or for a move this process remembers (``Played``)
+    its form already written as JSON (for ``hot_json`` and the event stream, which write with orjson)."""
     open_book = _open_book(game, match)
     out = []
     for m in moves:
-        forms = m.__dict__.get("forms") if isinstance(m, SimpleNamespace) else None
-        if forms is None:
-            full = {"ply": m.ply, "seat": m.seat, "action": m.action, "label": m.label, "explanation": m.explanation}
-            forms = (full, full if m.explanation is None else {**full, "explanation": _hidden(m)})
-            if isinstance(m, SimpleNamespace):
-                m.forms = forms
-        out.append(forms[0] if open_book or viewer == m.seat else forms[1])
+        mine = open_book or viewer == m.seat
+        if isinstance(m, Played):
+            out.append(m.full if mine else m.hidden)
+            continue
+        full = {"ply": m.ply, "seat": m.seat, "action": m.action, "label": m.label, "explanation": m.explanation}
+        out.append(full if mine or m.explanation is None else {**full, "explanation": _hidden(m)})
     return out
+
+
+class Played(NamedTuple):
+    """A move as this process remembers it (a match's log tail, ``app.services.memory``): what a
+    view shows of it, written as JSON once. Bytes are not objects the garbage collector walks:
+    as dicts, the tails of 300 matches were about 120,000 of them, and every full collection
+    walked them all (80 to 100 ms, with every request waiting)."""
+    ply: int
+    seat: int
+    action: str
+    label: str
+    full: orjson.Fragment  # the move as its mover sees it (and everyone, once the book is open)
+    hidden: orjson.Fragment  # as the other seats see it until then
+    reason: orjson.Fragment | None  # ``last_explanation`` in the same two forms (None: no explanation)
+    hidden_reason: orjson.Fragment | None
+
+    @staticmethod
+    def of(move) -> "Played":
+        """The remembered form of a move row (``ply``, ``seat``, ``action``, ``label``, ``explanation``)."""
+        full = {"ply": move.ply, "seat": move.seat, "action": move.action, "label": move.label,
+                "explanation": move.explanation}
+        if move.explanation is None:
+            written = orjson.Fragment(orjson.dumps(full))
+            return Played(move.ply, move.seat, move.action, move.label, written, written, None, None)
+        hidden = _hidden(move)
+        head = {"ply": move.ply, "seat": move.seat, "action": move.action}
+        return Played(move.ply, move.seat, move.action, move.label, orjson.Fragment(orjson.dumps(full)),
+                      orjson.Fragment(orjson.dumps({**full, "explanation": hidden})),
+                      orjson.Fragment(orjson.dumps({**head, **move.explanation})),
+                      orjson.Fragment(orjson.dumps({**head, **hidden})))
 
 
 def seats_json(seats) -> list[dict]:
@@ -619,7 +646,7 @@ def match_view(session: Session, match: Match, seat: int | None, view: dict | No
     if seat is not None and seat == to_move and match.status == "active":
         legal = [{"id": a.id, "label": game.action_label(a)} for a in game.legal_actions(state)]
     tail = log_tail(session, match)
-    last_ai = next((m for m in reversed(tail) if m.explanation is not None), None)
+    last_ai = next((m for m in reversed(tail) if m.reason is not None), None)
     return {
         "id": match.id, "game": match.game, "status": match.status, "ply": match.ply, "hints": match.hints,
         "seat": seat, "to_move": to_move, "ai_only": match.ai_only, "options": match.options,
@@ -630,8 +657,8 @@ def match_view(session: Session, match: Match, seat: int | None, view: dict | No
         "legal_actions": legal,
         "can_resign": bool(legal) and _can_resign(game, state, seat),
         "moves": moves_json(game, match, tail if since is None else [m for m in tail if m.ply >= since], seat),
-        "last_explanation": ({"ply": last_ai.ply, "seat": last_ai.seat, "action": last_ai.action,
-                              **public_explanation(game, match, last_ai, seat)} if last_ai else None),
+        "last_explanation": (None if last_ai is None else last_ai.reason
+                             if _open_book(game, match) or seat == last_ai.seat else last_ai.hidden_reason),
         "result": result_json(game, match, state) if over else None,
         "learning": match.learning,
     }
@@ -642,7 +669,7 @@ def log_tail(session: Session, match: Match) -> list:
     tail = MEMORY.tail(match.id, match.ply, LOG_TAIL)
     if tail is None:
         rows = _TAIL.rows(session.connection(), id=match.id, limit=LOG_TAIL)[::-1]
-        tail = [SimpleNamespace(**m) for m in rows if m["ply"] < match.ply]  # none made since the read
+        tail = [Played.of(SimpleNamespace(**m)) for m in rows if m["ply"] < match.ply]  # none made since the read
         MEMORY.put_tail(match.id, tail, match.ply, LOG_TAIL)
     return tail
 
