@@ -97,11 +97,19 @@ def code_of(action_id: str, seat: Seat) -> str | None:
     return ("s" if take is None else "p") + RANK_CHARS[rank]
 
 
+def q_values(q, state: str, codes: Sequence[str]) -> list[float | None]:
+    """The learned value of each action code in ``state`` (None: never learned); a packed
+    table finds them all with one search."""
+    keys = [state + ":" + code for code in codes]
+    many = getattr(q, "get_many", None)
+    return many(keys) if many is not None else [q.get(key) for key in keys]
+
+
 def greedy(q: dict[str, float], state: str, codes: Sequence[str], rng: random.Random) -> str:
-    """The best action code for ``state`` (ties at random)."""
+    """The best action code for ``state`` (ties at random; an unlearned action is worth 0)."""
     best, choices = None, []
-    for code in codes:
-        value = q.get(state + ":" + code, 0.0)
+    for code, learned in zip(codes, q_values(q, state, codes)):
+        value = 0.0 if learned is None else learned
         if best is None or value > best:
             best, choices = value, [code]
         elif value == best:
@@ -140,7 +148,8 @@ class Harel:
     def explain(self, observation: dict, legal_actions: Sequence) -> Explanation:
         seat = seat_of(observation)
         state = state_key(seat)
-        learned = {code: self.table.get(state + ":" + code, None) for code in action_codes(seat)}
+        codes = action_codes(seat)
+        learned = dict(zip(codes, q_values(self.table, state, codes)))
         values = {decision_id(decision_of(code, seat)): 0.0 if value is None else value
                   for code, value in learned.items()}
         seen = sum(1 for value in learned.values() if value is not None)

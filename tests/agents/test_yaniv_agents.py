@@ -114,6 +114,9 @@ def test_packed_tables_round_trip(tmp_path):
     packed["00000A:Y"] = 0.1
     assert packed.get("0003K5:pK") == 0.5 and len(packed) == 5
     assert set(packed.to_dict()) == set(table_) | {"00000A:Y"}
+    asked = ["0003K5:pK", "0003K5:Y", "00000A:Y", "000000:Y", "KKKKQJ:sQ", "KKKKKK:sK", "A2345K:s0"]
+    assert packed.get_many(asked) == [packed.get(k, None) for k in asked]  # one search, the same answers
+    assert packed.get_many([]) == []
 
 
 def test_the_shipped_harel_loads_and_round_trips(tmp_path):
