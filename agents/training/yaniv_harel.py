@@ -45,7 +45,8 @@ from rich.table import Table
 from agents.saved_files import saved_path, write_saved
 from agents.training.yaniv_plot import Panel, line_charts
 from agents.yaniv.common import seat_of_state, to_action
-from agents.yaniv.harel import REWARD_MODES, HarelConfig, action_codes, best_value, decision_of, pick, state_key
+from agents.yaniv.harel import (REWARD_MODES, HarelConfig, action_codes, best_value, decision_of, pick, q_values,
+                                state_key)
 from agents.yaniv.heuristics import GreedyRandom, SemiRandom
 from agents.yaniv.qtable import save_packed
 from engine import get_game
@@ -104,7 +105,7 @@ class Trainer:
                         target += 1.0 if _leading(state) else -1.0
                     old = q.get(previous, 0.0)
                     q[previous] = old + alpha * (target - old)
-                code = pick(q, key, codes, state.turn, rng, epsilon)
+                code = pick(codes, q_values(q, key, codes), state.turn, rng, epsilon)
                 previous = key + ":" + code
                 decision = decision_of(code, seat)
             else:
@@ -123,7 +124,8 @@ class Trainer:
         while state.to_move is not None:
             seat = seat_of_state(state)
             if state.to_move == HAREL:
-                decision = decision_of(pick(q, state_key(seat), action_codes(seat), state.turn, rng, 0.0), seat)
+                key, codes = state_key(seat), action_codes(seat)
+                decision = decision_of(pick(codes, q_values(q, key, codes), state.turn, rng, 0.0), seat)
             else:
                 decision = opponent.choose(seat, rng)
             state = game.apply(state, to_action(decision))

@@ -105,10 +105,11 @@ def q_values(q, state: str, codes: Sequence[str]) -> list[float | None]:
     return many(keys) if many is not None else [q.get(key) for key in keys]
 
 
-def greedy(q: dict[str, float], state: str, codes: Sequence[str], rng: random.Random) -> str:
-    """The best action code for ``state`` (ties at random; an unlearned action is worth 0)."""
+def greedy(codes: Sequence[str], values: Sequence[float | None], rng: random.Random) -> str:
+    """The best of ``codes`` by their ``values`` (``q_values``: None, never learned, is worth 0;
+    ties at random)."""
     best, choices = None, []
-    for code, learned in zip(codes, q_values(q, state, codes)):
+    for code, learned in zip(codes, values):
         value = 0.0 if learned is None else learned
         if best is None or value > best:
             best, choices = value, [code]
@@ -117,13 +118,15 @@ def greedy(q: dict[str, float], state: str, codes: Sequence[str], rng: random.Ra
     return choices[0] if len(choices) == 1 else choices[rng.randrange(len(choices))]
 
 
-def pick(q, state: str, codes: Sequence[str], turn: int, rng: random.Random, epsilon: float) -> str:
-    """Epsilon-greedy choice among ``codes`` (with the stall rule: see the module docstring)."""
+def pick(codes: Sequence[str], values: Sequence[float | None], turn: int, rng: random.Random,
+         epsilon: float) -> str:
+    """Epsilon-greedy choice among ``codes`` by their ``values`` (with the stall rule: see the
+    module docstring)."""
     if turn >= STALL_TURNS and epsilon < STALL_EPSILON:
         epsilon = STALL_EPSILON
     if epsilon and rng.random() < epsilon:
         return codes[rng.randrange(len(codes))]
-    return greedy(q, state, codes, rng)
+    return greedy(codes, values, rng)
 
 
 def best_value(q: dict[str, float], state: str, codes: Sequence[str]) -> float:
@@ -137,19 +140,32 @@ class Harel:
         """``table``: a ``{key: value}`` dict (copied), or a ``PackedTable`` (used as it is)."""
         self.table = dict(table) if isinstance(table, dict) else table if table is not None else {}
         self.config = config
+        self._last: tuple[dict, tuple] | None = None
 
     def choose(self, seat: Seat, rng: random.Random) -> Decision:
-        codes = action_codes(seat)
-        return decision_of(pick(self.table, state_key(seat), codes, seat.turn, rng, self.config.epsilon), seat)
+        state, codes = state_key(seat), action_codes(seat)
+        return decision_of(pick(codes, q_values(self.table, state, codes), seat.turn, rng, self.config.epsilon), seat)
+
+    def _look(self, observation: dict) -> tuple[Seat, str, list[str], list[float | None]]:
+        """The seat, its state, its action codes and their values. Act then explain on the same
+        observation (the server asks both for every move) read the table once; the last pair is
+        replaced whole, so a Harel shared by several threads at worst reads it again."""
+        last = self._last
+        if last is not None and last[0] is observation:
+            return last[1]
+        seat = seat_of(observation)
+        state, codes = state_key(seat), action_codes(seat)
+        looked = (seat, state, codes, q_values(self.table, state, codes))
+        self._last = (observation, looked)
+        return looked
 
     def act(self, observation: dict, legal_actions: Sequence, rng: random.Random):
-        return to_action(self.choose(seat_of(observation), rng))
+        seat, _, codes, values = self._look(observation)
+        return to_action(decision_of(pick(codes, values, seat.turn, rng, self.config.epsilon), seat))
 
     def explain(self, observation: dict, legal_actions: Sequence) -> Explanation:
-        seat = seat_of(observation)
-        state = state_key(seat)
-        codes = action_codes(seat)
-        learned = dict(zip(codes, q_values(self.table, state, codes)))
+        seat, state, codes, values = self._look(observation)
+        learned = dict(zip(codes, values))
         values = {decision_id(decision_of(code, seat)): 0.0 if value is None else value
                   for code, value in learned.items()}
         seen = sum(1 for value in learned.values() if value is not None)
@@ -162,6 +178,7 @@ class Harel:
 
         A deal's outcome is read from the next deal's view (its history); the last
         deal's outcome is ``episode.won``."""
+        self._last = None  # the table changes: what was read from it is stale
         alpha, gamma = self.config.alpha, self.config.gamma
         steps = []
         for observation, action_id in episode.steps:
