@@ -1,4 +1,7 @@
-"""``parlour serve``: migrate the database, load the agents, serve on HTTP."""
+"""``parlour serve``: migrate the database once, then start the workers (each loads the agents
+and serves on HTTP). Each worker's start-up migrates too, which then finds nothing to do: a
+worker started some other way (uvicorn's own command) is safe all the same, since migrations
+take a lock (migrations/env.py)."""
 from __future__ import annotations
 
 import argparse
@@ -7,12 +10,16 @@ import argparse
 def main(argv: list[str]) -> int:
     import uvicorn
 
+    from app.db import migrate
+    from app.settings import get_settings
+
     parser = argparse.ArgumentParser(prog="parlour serve", description=__doc__)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--workers", type=int, default=1,
                         help="server processes (use PostgreSQL via PARLOUR_DATABASE_URL for more than one)")
     args = parser.parse_args(argv)
+    migrate(get_settings().database_url)
     print(f"Parlour on http://{args.host}:{args.port}  (API docs at /docs)")
     uvicorn.run("app.main:app", host=args.host, port=args.port, workers=args.workers,
                 log_level="info", access_log=False)

@@ -301,8 +301,9 @@ async def events(match_id: MatchId, request: Request, token: TokenDep,
     the match is over. AI-only matches advance here at their ``delay_ms``.
 
     A stream sleeps until a move of its match wakes it (or, for an AI-only match, until its
-    next move is due); moves made by another server process are found by a slow database poll
-    with backoff. Streams are capped per client (429) and per server (503)."""
+    next move is due), whichever server process made the move (app/services/relay.py); a slow
+    database poll with backoff is the last resort. Streams are capped per client (429) and per
+    server (503)."""
     sessions, pool = request.app.state.sessions, request.app.state.pool
 
     def check() -> int | None:
@@ -371,8 +372,8 @@ async def events(match_id: MatchId, request: Request, token: TokenDep,
 
 
 FALLBACK_POLL_S = (1.0, 10.0)
-"""A stream not woken re-reads the database after 1 s, then 2, 4, 8, 10, 10... (moves made by
-another process); any wake-up starts the backoff again."""
+"""A stream not woken re-reads the database after 1 s, then 2, 4, 8, 10, 10... (in case a
+wake-up from another process was lost); any wake-up starts the backoff again."""
 
 
 class EventStream(StreamingResponse):
