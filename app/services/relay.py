@@ -8,25 +8,28 @@ process that sent it, which ignores its own: its streams were woken directly.
 
 SQLite has nothing like it. A thread per process reads, every ``WATCH_S``, one row for each
 match with a stream open in this process (its ply, status, controls and seats taken, in one
-query for all of them) and wakes the streams of the matches whose row changed.
+statement for all of them, their ids passed as one JSON array) and wakes the streams of the
+matches whose row changed.
 
 Either way a stream's own slow poll (app/routers/matches.py) stays as the last resort.
 """
 from __future__ import annotations
 
+import json
 import logging
 import queue
 import secrets
 import threading
 from typing import Protocol
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.models import Match, Seat
 from app.services.notifier import Notifier
+from app.statements import Statement
 
 log = logging.getLogger("parlour")
 
@@ -39,8 +42,6 @@ RETRY_S = 1.0
 """After a lost connection, the wait before connecting again."""
 WATCH_S = 0.25
 """SQLite: how often the watching thread reads the rows of the matches streamed here."""
-WATCH_CHUNK = 500
-"""SQLite: match ids per query (SQLite allows 32,766 parameters)."""
 
 
 class Relay(Protocol):
@@ -179,12 +180,12 @@ class SqliteWatch:
             self._seen = rows
 
     def _rows(self, keys: list[str]) -> dict[str, tuple]:
-        taken = (select(func.count()).where(Seat.match_id == Match.id, Seat.invite == "taken")
-                 .scalar_subquery())
-        out: dict[str, tuple] = {}
         with self._sessions() as session:
-            for i in range(0, len(keys), WATCH_CHUNK):
-                query = (select(Match.id, Match.ply, Match.status, Match.paused, Match.steps, Match.delay_ms, taken)
-                         .where(Match.id.in_(keys[i:i + WATCH_CHUNK])))
-                out.update((row[0], tuple(row[1:])) for row in session.execute(query))
-        return out
+            rows = _WATCHED.rows(session.connection(), ids=json.dumps(keys))
+        return {row.pop("id"): tuple(row.values()) for row in rows}
+
+
+_TAKEN = select(func.count()).where(Seat.match_id == Match.id, Seat.invite == "taken").scalar_subquery()
+_IDS = func.json_each(bindparam("ids")).table_valued("value")
+_WATCHED = Statement(select(Match.id, Match.ply, Match.status, Match.paused, Match.steps, Match.delay_ms,
+                            _TAKEN.label("taken")).where(Match.id.in_(select(_IDS.c.value))))

@@ -141,15 +141,16 @@ def move_event(ply: int):
     return lambda line: line.startswith("data: ") and json.loads(line[6:]).get("move", {}).get("ply") == ply
 
 
-WAKE_BOUND_S = 1.0
-"""The test's bound on the time from sending a move to one process until a stream on the other
-has it: a wide margin over the goal of 200 ms on PostgreSQL (and about 250 ms on SQLite) on a
-shared machine, and half the 2 s a stream would wait for its own poll."""
+WAKE_MEDIAN_S, WAKE_MAX_S = 0.5, 1.5
+"""The test's bounds on the time from sending a move to one process until a stream on the other
+has it: for the median, a wide margin over the goal of 200 ms (PostgreSQL; SQLite's watch reads
+every 250 ms) on a shared, loaded machine; for every move, less than the 2 s or more the stream
+would otherwise wait for its own poll."""
 
 
 def test_a_move_on_one_process_wakes_the_streams_on_the_other(database_url):
     a, b = two_servers(database_url)
-    latencies = []
+    latencies, replies = [], []
     try:
         rng = random.Random(3)
         for _ in range(4):
@@ -173,14 +174,17 @@ def test_a_move_on_one_process_wakes_the_streams_on_the_other(database_url):
                                             {"action": rng.choice(view["legal_actions"])["id"], "ply": view["ply"]},
                                             token)
                     assert status == 200, answer
+                    replies.append(time.monotonic() - sent)
                     latencies.append(events.arrival(move_event(view["ply"])) - sent)
             finally:
                 events.close()
     finally:
         a.stop()
         b.stop()
-    cuts = statistics.quantiles(latencies, n=20, method="inclusive")
-    print(f"\n{database_url.split(':')[0]}: a move sent to B reached a stream on A in {len(latencies)} moves: "
-          f"median {statistics.median(latencies) * 1000:.0f} ms, p95 {cuts[-1] * 1000:.0f} ms, "
-          f"max {max(latencies) * 1000:.0f} ms")
-    assert max(latencies) < WAKE_BOUND_S, latencies
+    def ms(values: list[float]) -> str:
+        p95 = statistics.quantiles(values, n=20, method="inclusive")[-1]
+        return f"median {statistics.median(values) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, max {max(values) * 1000:.0f} ms"
+
+    print(f"\n{database_url.split(':')[0]}, {len(latencies)} moves: sent to B, on a stream from A in {ms(latencies)}; "
+          f"B's answer (the AI's reply included) in {ms(replies)}")
+    assert statistics.median(latencies) < WAKE_MEDIAN_S and max(latencies) < WAKE_MAX_S, latencies
