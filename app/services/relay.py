@@ -19,6 +19,7 @@ import json
 import logging
 import queue
 import secrets
+import sqlite3
 import threading
 from typing import Protocol
 
@@ -169,7 +170,7 @@ class SqliteWatch:
             keys = self._notifier.keys()
             try:
                 rows = self._rows(keys) if keys else {}
-            except SQLAlchemyError as err:
+            except (SQLAlchemyError, sqlite3.Error) as err:  # the statement runs on the driver's cursor
                 log.warning("watching for other processes' moves failed (%s)", err)
                 continue
             # A match seen for the first time wakes its streams too: it may have changed
