@@ -119,7 +119,9 @@ class Game(ABC, Generic[S, A]):
         known = {o.name: o for o in self.options}
         unknown = sorted(set(options) - set(known))
         if unknown:
-            raise OptionError(f"unknown option(s) for {self.name}: {', '.join(unknown)}")
+            valid = [*known, *(["preset"] if self.presets else [])]
+            raise OptionError(f"unknown option(s) for {self.name}: {', '.join(unknown)}; "
+                              + (f"its options: {', '.join(valid)}" if valid else "it has no options"))
         return {name: opt.check(options.get(name, opt.default)) for name, opt in known.items()}
 
     def check_players(self, players: int) -> None:
