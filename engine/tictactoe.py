@@ -1,4 +1,4 @@
-"""Noughts and crosses (RULES.md section 1).
+"""Noughts and crosses (docs/rules.md, section 1).
 
 Cells are numbered 0-8 row by row::
 

@@ -1,4 +1,4 @@
-"""Queen of Spades as a ``Game`` (RULES.md section 5): options, the surface, reasons, hidden cards.
+"""Queen of Spades as a ``Game`` (docs/rules.md, section 5): options, the surface, reasons, hidden cards.
 
 The rules are in ``engine.queen_of_spades.rules`` (a mutable ``Table``); this class
 wraps them in the immutable interface every game shares: ``apply`` checks the card,

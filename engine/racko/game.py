@@ -1,4 +1,4 @@
-"""Rack-O as a ``Game`` (RULES.md section 3): options, the surface, views, JSON, hidden cards.
+"""Rack-O as a ``Game`` (docs/rules.md, section 3): options, the surface, views, JSON, hidden cards.
 
 The rules themselves are in ``engine.racko.rules`` (a mutable ``Table``); this class
 wraps them in the immutable interface every game shares: ``apply`` checks the

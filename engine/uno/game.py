@@ -1,4 +1,4 @@
-"""Uno as a ``Game`` (RULES.md section 2): options, the surface, JSON, hidden cards.
+"""Uno as a ``Game`` (docs/rules.md, section 2): options, the surface, JSON, hidden cards.
 
 The rules themselves are in ``engine.uno.rules`` (a mutable ``Table``); this
 class wraps them in the immutable interface every game shares: ``apply`` checks

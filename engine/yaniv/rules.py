@@ -1,4 +1,4 @@
-"""Yaniv (RULES.md section 4): the state, the scoring of a call, and the Game.
+"""Yaniv (docs/rules.md, section 4): the state, the scoring of a call, and the Game.
 
 How a deal goes: every player still in gets ``hand_size`` cards, one card is
 turned up as the first discard, the rest is the stock. On a turn the player to
