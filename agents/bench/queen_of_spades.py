@@ -21,7 +21,7 @@ move each turn, applied in place) runs the same way, if the ``bench`` extra is i
 Hearts is the nearest four-player trick-taking game OpenSpiel has (52 cards, 13 tricks).
 
 The network levels add their figures (move time at batch 1, positions per second at
-batch 1024, self-play deals per second) through ``NETWORK`` below.
+batch 1024, self-play deals per second) from ``agents.bench.queen_of_spades_network``.
 
 Each rate is the best of ``--repeats`` runs of at least ``--seconds`` of CPU time, per
 second of this process's CPU time and of wall-clock time.
@@ -39,6 +39,7 @@ from typing import Callable
 from rich.console import Console
 
 from agents.bench import coach as coach_bench
+from agents.bench import queen_of_spades_network
 from agents.bench.report import (closing_lines, console_for_tables, json_rows, machine, move_time_lines,
                                   openspiel_random_deals, parse_timing, peer, throughput_table, timing_options)
 from agents.bench.timing import Result, measure
@@ -121,13 +122,6 @@ def move_times(decisions: int, seed: int) -> dict:
             "median_us": round(1e6 * statistics.median(times), 1), "max_us": round(1e6 * times[-1], 1)}
 
 
-# ----- the network levels -----
-NETWORK: list[Callable[[float, int, int, Callable[[str], None]], tuple[list[Result], list[dict]]]] = []
-"""Functions ``(seconds, repeats, decisions, progress) -> (results, move times)`` that the
-network's module registers: its move time at batch 1, positions per second at batch 1024,
-self-play deals per second. Each result row and move time joins the table below."""
-
-
 def run(peers: bool, seconds: float, repeats: int, decisions: int,
         progress: Callable[[str], None]) -> tuple[list[Result], list[dict], list[str]]:
     rng = random.Random(1)
@@ -154,11 +148,9 @@ def run(peers: bool, seconds: float, repeats: int, decisions: int,
         else:
             notes.append(note)
     latency = [move_times(decisions, 1)] if decisions else []
-    import agents.bench.queen_of_spades_network  # noqa: F401  (registers the network's figures)
-    for figures in NETWORK:
-        more, times = figures(seconds, repeats, decisions, progress)
-        results += more
-        latency += times
+    more, times = queen_of_spades_network.figures(seconds, repeats, decisions, progress)
+    results += more
+    latency += times
     return results, latency, notes
 
 

@@ -18,34 +18,32 @@ Timed on one core (single-threaded code), 10 slots unless said:
 Each rate is the best of ``--repeats`` runs of at least ``--seconds`` of CPU time, per
 second of this process's CPU time and of wall-clock time.
 
-The learned players (Diablo's deals/s and move time, the training rate) add their
-figures through ``LEARNED`` below.
+The learned players' figures (Diablo's deals/s and move time, the training rate) come from
+``agents.bench.racko_learners``.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import random
-import statistics
 import sys
-import time
 from typing import Callable
 
 from rich.console import Console
 
 from agents.bench import coach as coach_bench
+from agents.bench import racko_learners
+from agents.bench.racko_arena import GAME, arena_deals, move_times
 from agents.bench.report import (closing_lines, console_for_tables, json_rows, machine, move_time_lines,
                                   parse_timing, throughput_table, timing_options)
 from agents.bench.timing import Result, measure
-from agents.racko.arena import KyleDecider, MaxDecider, play
+from agents.racko.arena import KyleDecider, MaxDecider
 from agents.racko.kyle import Kyle
 from agents.racko.max import Max
-from engine import get_game
 from engine.racko import OVER
 from engine.racko import Table as RulesTable
 
 GOAL = 5_000  # two-player Kyle-vs-Kyle deals per second on one core, 10 slots (issue 8)
-GAME = get_game("racko")
 
 
 def core_deals(players: int, n: int, rng: random.Random) -> Callable[[], tuple[int, int]]:
@@ -83,60 +81,8 @@ def api_deals(players: int, n: int, rng: random.Random) -> Callable[[], tuple[in
     return chunk
 
 
-def arena_deals(make: Callable[[], list], n: int, rng: random.Random,
-                options: dict | None = None) -> Callable[[], tuple[int, int]]:
-    """Deals between the deciders ``make()`` returns (one per seat), in the arena."""
-    players = len(make())
-    rules = GAME.rules(players, options or {})
-    seeds = iter(range(10**9))
-
-    def chunk() -> tuple[int, int]:
-        turns = 0
-        for _ in range(n):
-            table = play(RulesTable.new(players, next(seeds), rules, single=True, log=False), make(), rng)
-            turns += table.turn
-        return n, turns
-
-    return chunk
 
 
-def move_times(agent, decisions: int, seed: int) -> dict:
-    """Seconds per ``act`` call of ``agent`` (seat 0 of two-player deals against Kyle)."""
-    other = Kyle()
-    rng = random.Random(seed)
-    times: list[float] = []
-    deal = 0
-    while len(times) < decisions:
-        state = GAME.new_deal(2, seed + deal)
-        deal += 1
-        while not GAME.is_over(state) and len(times) < decisions:
-            seat = GAME.current_player(state)
-            legal = GAME.legal_actions(state)
-            view = GAME.observe(state, seat)
-            if seat == 0:
-                start = time.perf_counter()
-                action = agent.act(view, legal, rng)
-                times.append(time.perf_counter() - start)
-            else:
-                action = other.act(view, legal, rng)
-            state = GAME.apply(state, action)
-    times.sort()
-    return {"agent": agent.name, "decisions": len(times),
-            "median_us": round(1e6 * statistics.median(times), 1), "max_us": round(1e6 * times[-1], 1)}
-
-
-# ----- learned players -----
-LEARNED: list[Callable[[float, int, int, Callable[[str], None]], tuple[list[Result], list[dict]]]] = []
-"""Functions ``(seconds, repeats, decisions, progress) -> (results, move times)`` the learned
-players' modules register (Diablo's deals/s and move time, the training rate)."""
-
-
-def _learned(seconds: float, repeats: int, decisions: int, progress: Callable[[str], None]):
-    from agents.bench.racko_learners import figures
-    return figures(seconds, repeats, decisions, progress)
-
-
-LEARNED.append(_learned)
 
 
 def run(seconds: float, repeats: int, decisions: int,
@@ -165,10 +111,9 @@ def run(seconds: float, repeats: int, decisions: int,
         for agent in (Kyle(), Max()):
             progress(f"{agent.name} move time")
             latency.append(move_times(agent, decisions, 1))
-    for figures in LEARNED:
-        more, times = figures(seconds, repeats, decisions, progress)
-        results += more
-        latency += times
+    more, times = racko_learners.figures(seconds, repeats, decisions, progress)
+    results += more
+    latency += times
     return results, latency
 
 
