@@ -42,7 +42,7 @@ from agents.bench import coach as coach_bench
 from agents.bench import queen_of_spades_network
 from agents.bench.report import (closing_lines, console_for_tables, json_rows, machine, move_time_lines,
                                   openspiel_random_deals, parse_timing, peer, throughput_table, timing_options)
-from agents.bench.timing import Result, measure
+from agents.bench.timing import Result, Row, measure_rows
 from agents.queen_of_spades.rules_player import RulePlayer, choose
 from agents.queen_of_spades.seen import of_table
 from engine import get_game
@@ -125,28 +125,21 @@ def move_times(decisions: int, seed: int) -> dict:
 def run(peers: bool, seconds: float, repeats: int, decisions: int,
         progress: Callable[[str], None]) -> tuple[list[Result], list[dict], list[str]]:
     rng = random.Random(1)
-    results: list[Result] = []
     notes: list[str] = []
-    progress("random deals, rules core")
-    results.append(measure("random deals, rules core", "deals/s", core_deals(200, rng), seconds, repeats,
-                           note="Table.legal/play; each deck shuffled from the deal's seed"))
-    results.append(measure("random deals, rules core, decks from one generator", "deals/s",
-                           core_deals(200, rng, seeded=False), seconds, repeats,
-                           note="as a training loop deals"))
-    progress("random deals, public API")
-    results.append(measure("random deals, public API", "deals/s", api_deals(20, rng), seconds, repeats,
-                           note="new_deal/legal_actions/apply"))
-    progress("rule player deals")
-    results.append(measure("rule player deals", "deals/s", rule_deals(20), seconds, repeats,
-                           note="four rule players on the table (of_table + choose)"))
+    rows = [Row("random deals, rules core", "deals/s", core_deals(200, rng),
+                note="Table.legal/play; each deck shuffled from the deal's seed"),
+            Row("random deals, rules core, decks from one generator", "deals/s", core_deals(200, rng, seeded=False),
+                note="as a training loop deals"),
+            Row("random deals, public API", "deals/s", api_deals(20, rng), note="new_deal/legal_actions/apply"),
+            Row("rule player deals", "deals/s", rule_deals(20), note="four rule players on the table (of_table + choose)")]
     if peers:
         version, note = peer("OpenSpiel", "open_spiel", "pyspiel")
         if version:
-            progress(f"OpenSpiel {version} hearts")
-            results.append(measure(f"OpenSpiel {version} hearts", "deals/s", openspiel_random_deals("hearts", {}, 20, rng, first=0), seconds,
-                                   repeats, peer=True, note="C++ game via pyspiel, no passing, random moves"))
+            rows.append(Row(f"OpenSpiel {version} hearts", "deals/s", openspiel_random_deals("hearts", {}, 20, rng, first=0),
+                            peer=True, note="C++ game via pyspiel, no passing, random moves"))
         else:
             notes.append(note)
+    results = measure_rows(rows, seconds, repeats, progress)
     latency = [move_times(decisions, 1)] if decisions else []
     more, times = queen_of_spades_network.figures(seconds, repeats, decisions, progress)
     results += more
