@@ -277,7 +277,7 @@ def play_human(session: Session, pool: AgentPool, match: Match, seat: int, actio
     game = get_game(match.game)
     state = state_of(game, match)
     yours = match.status == "active" and not game.is_over(state) and game.current_player(state) == seat
-    action = read_action(game, action_id, [a.id for a in game.legal_actions(state)] if yours else [])
+    action = read_action(game, action_id, state if yours else None)
     check_active(match)
     if abandon_if_stale(session, match):
         raise Conflict(f"the match was abandoned: no move for {abandon_after_s()} s")
@@ -309,26 +309,31 @@ def creates_at_once(game_name: str, seats: list[SeatRequest]) -> bool:
         return True
 
 
-def read_action(game: Game, action_id: str, legal: list[str]):
+def read_action(game: Game, action_id: str, yours):
     """The action with id ``action_id`` (None: resigning), or 422 when it is no action of the
     game: one it cannot read (``cell 0``), or reads differently from how it writes it (action
     ids are canonical ASCII: ``cell:4``, not ``cell:٤``, ``cell:04`` or ``CELL:4``). The
-    message shows the ids' format, with ``legal`` (the caller's legal ids, when it is their
-    turn; no one else's) as examples. Whether the action is legal now is not asked here."""
+    message shows the ids' format, with the caller's legal ids as examples when ``yours`` is
+    the state and it is their turn (None otherwise: another seat's legal ids could show its
+    hand). Whether the action is legal now is not asked here."""
     if action_id == RESIGN:
         return None
-    examples = f" (for example {', '.join(legal[:4])})" if legal else ""
-    hint = f"ids are written exactly as listed in legal_actions{examples} or 'resign'"
+
+    def hint() -> str:
+        legal = [a.id for a in game.legal_actions(yours)[:4]] if yours is not None else []
+        examples = f" (for example {', '.join(legal)})" if legal else ""
+        return f"ids are written exactly as listed in legal_actions{examples} or 'resign'"
+
     try:
         parsed = game.parse_action(action_id) if action_id.isascii() else None
     except IllegalActionError as err:
         raise ServiceError(f"action {clip(action_id)!r} is not an action of {game.title}: {clip(err.reason, 200)}; "
-                           f"{hint}", field="body.action") from None
+                           f"{hint()}", field="body.action") from None
     except (GameError, ValueError, TypeError, KeyError, IndexError, AttributeError):
-        raise ServiceError(f"action {clip(action_id)!r} is not an action of {game.title}; {hint}",
+        raise ServiceError(f"action {clip(action_id)!r} is not an action of {game.title}; {hint()}",
                            field="body.action") from None
     if parsed is None or getattr(parsed, "id", None) != action_id:
-        raise ServiceError(f"action {clip(action_id)!r} is not in canonical form: {hint}", field="body.action")
+        raise ServiceError(f"action {clip(action_id)!r} is not in canonical form: {hint()}", field="body.action")
     return parsed
 
 
