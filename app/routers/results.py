@@ -79,8 +79,10 @@ def results(session: SessionDep, game: GameFilter, since: datetime | None = None
 @router.get("/leaderboard", responses=problems(404))
 def leaderboard(session: SessionDep, game: GameFilter) -> dict:
     """Ratings of every agent and named person (per game: pass ``game``), from every finished
-    match and every stored tournament: mu, sigma and the conservative ``ordinal`` (mu - 3 sigma)
-    it is sorted by, with games played and won. People are told apart by the name at their seat."""
+    match and every stored tournament: ``rating`` (1500 + 42 (mu - 25)), ``provisional`` until
+    10 rated matches and ``display`` ("1500?"), with mu, sigma, the conservative ``ordinal``
+    (mu - 3 sigma), games played and won; settled ratings first, each part best first. People
+    are told apart by the name at their seat."""
     return {"model": ratings.MODEL_NAME, "players": ratings.board(session, game)}
 
 
@@ -97,8 +99,8 @@ def leaderboard_history(session: SessionDep, game: Annotated[str, Query(max_leng
 
 @router.get("/people-vs-levels", responses=problems(404))
 def people_vs_levels(session: SessionDep, game: GameFilter) -> list[dict]:
-    """People's record against each level: wins, draws, losses of the person's seat (matches
-    with one person at the table)."""
+    """People's record against each level: wins, draws, losses of the person's seat against
+    every level seated (matches with one person at the table)."""
     abandon_stale(session)
     q = select(Match).where(Match.status == "finished")
     if game:
