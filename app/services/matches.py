@@ -592,14 +592,12 @@ class Book(NamedTuple):
         return self.open or self.viewer == seat or (deal is not None and deal < self.deal)
 
 
-def _withheld(move) -> dict | None:
+def _withheld(move) -> dict:
     """The reasoning of an AI's move as the others at a card table are given it while its deal
     is on: the move made and the AI's rule in words, nothing computed from its hand (no value,
     no other option: the options it had would show what it holds, and every value of the
-    card games' AIs is computed from the hand)."""
+    card games' AIs is computed from the hand). ``move`` has an explanation."""
     e = move.explanation
-    if e is None:
-        return None
     return {"label": "", "values": {}, "labels": {move.action: move.label}, "reason": e.get("reason", ""),
             "note": WITHHELD_NOTE, "withheld": True, **({"deal": e["deal"]} if "deal" in e else {})}
 
@@ -612,7 +610,7 @@ def moves_json(game: Game, match: Match, moves: list, viewer: int | None) -> lis
     """Moves as this viewer may see them: dicts, or for a move this process remembers (``Played``)
     its form already written as JSON (for ``hot_json`` and the event stream, which write with orjson)."""
     book = Book.of(game, match, viewer)
-    out = []
+    out: list[dict | orjson.Fragment] = []
     for m in moves:
         if isinstance(m, Played):
             out.append(m.full if book.whole(m.seat, m.deal) else m.withheld)
