@@ -90,5 +90,5 @@ AGENTS = [
               "forced random move.", lambda: Lookahead(diablo_nets("diablo2")), searches=True),
 ]
 
-LEVELS = ["baltar-live", "random", "baltar", "max", "kyle", "ensemble", "diablo", "diablo2", "lookahead"]
+LEVELS = ["baltar-live", "random", "baltar", "ensemble-code", "max", "kyle", "ensemble", "diablo", "diablo2", "lookahead"]
 CALIBRATION_REFERENCES = ["random", "kyle"]
