@@ -7,7 +7,8 @@ A measurement aid for docs/measurements/uno.md, not part of Parlour (nothing imp
     python3 docs/measurements/uno_writeup_model.py FIRST SECOND GAMES SEED [OPTIONS_JSON]
 FIRST sits in seat 0, which leads every deal; OPTIONS_JSON: alternate (seats swap every game),
 uniform (a player name: it picks uniformly instead of its rule), one_pack (one pack, and so the wild
-colours, kept across games), shuffle_recycle, keep_scores (never reset), deals (count deals), target."""
+colours, kept across games), shuffle_recycle, keep_scores (never reset), deals (count deals), target, parlour_players (ties between equal cards
+and the wild's colour as Parlour's players decide them: agents/uno/heuristics.py, agents/uno/play.py)."""
 import random, sys, json
 
 N, S, R, D, W, W4 = range(6)
@@ -55,11 +56,27 @@ def offensive(cards):
     return best
 STRATEGIES = {"random": first, "defensive": defensive, "offensive": offensive}
 
+PARLOUR_COLOURS = (RED, YELLOW, GREEN, BLUE)  # Parlour's card order: red, yellow, green, blue
+
+def code(c):
+    """Parlour's card code order (its players' tie-break)."""
+    if c.kind >= W: return (4, c.kind, 0)
+    return (PARLOUR_COLOURS.index(c.colour), 0 if c.kind == N else 1, c.number if c.kind == N else (S, R, D).index(c.kind))
+
 class Player:
-    def __init__(self, name, rng, uniform=False):
+    def __init__(self, name, rng, uniform=False, parlour=False):
         self.name, self.choose, self.hand, self.score = name, STRATEGIES[name], [], 0
+        self.parlour = parlour  # Parlour's tie-break and colour choice instead of the Java code's
         if uniform: self.choose = lambda cards: cards[rng.randrange(len(cards))]
-    def colour(self):
+        elif parlour and name != "random":
+            rule = STRATEGIES[name]
+            self.choose = lambda cards: rule(sorted(cards, key=code))
+    def colour(self, playing=None):
+        if self.parlour:  # the colour held most once the wild has left, ties by points, then red, yellow, green, blue
+            n, pts = [0, 0, 0, 0], [0, 0, 0, 0]
+            for c in self.hand:
+                if c is not playing and c.kind < W: n[c.colour] += 1; pts[c.colour] += c.points()
+            return max(PARLOUR_COLOURS, key=lambda k: (n[k], pts[k], -PARLOUR_COLOURS.index(k)))
         n = [0, 0, 0, 0]
         for c in self.hand:
             if c.colour is not None: n[c.colour] += 1
@@ -73,7 +90,7 @@ class Player:
         if not cards: cards = [c for c in self.hand if c.kind == W4]
         if not cards: return None
         card = self.choose(cards)
-        if card.kind >= W: card.colour = self.colour()
+        if card.kind >= W: card.colour = self.colour(card)
         self.hand.remove(card)  # identity here; the Java equals() removes the first equal card, the same one for these players
         return card
 
@@ -136,7 +153,8 @@ def main():
     a, b, games, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     opts = json.loads(sys.argv[5]) if len(sys.argv) > 5 else {}
     rng = random.Random(seed)
-    players = [Player(a, rng, opts.get("uniform") == a), Player(b, rng, opts.get("uniform") == b)]
+    parlour = bool(opts.get("parlour_players"))
+    players = [Player(a, rng, opts.get("uniform") == a, parlour), Player(b, rng, opts.get("uniform") == b, parlour)]
     wins = [0, 0]; seatwins = [[0, 0], [0, 0]]; deals = 0
     pack = new_pack() if opts.get("one_pack") else None
     for g in range(games):
