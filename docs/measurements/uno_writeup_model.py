@@ -8,7 +8,9 @@ A measurement aid for docs/measurements/uno.md, not part of Parlour (nothing imp
 FIRST sits in seat 0, which leads every deal; OPTIONS_JSON: alternate (seats swap every game),
 uniform (a player name: it picks uniformly instead of its rule), one_pack (one pack, and so the wild
 colours, kept across games), shuffle_recycle, keep_scores (never reset), deals (count deals), target, parlour_players (ties between equal cards
-and the wild's colour as Parlour's players decide them: agents/uno/heuristics.py, agents/uno/play.py)."""
+and the wild's colour as Parlour's players decide them: agents/uno/heuristics.py, agents/uno/play.py),
+official_play (a drawn card is played if it can be, a two-player Reverse skips, a Wild Draw Four
+whenever no card of the colour in force is held; the rest stays the code's)."""
 import random, sys, json
 
 N, S, R, D, W, W4 = range(6)
@@ -85,9 +87,14 @@ class Player:
         if g >= r and g >= b and g >= y: return GREEN
         if b >= r and b >= g and b >= y: return BLUE
         return YELLOW
-    def play(self, top):
-        cards = [c for c in self.hand if c.playable_on(top) and c.kind != W4]
-        if not cards: cards = [c for c in self.hand if c.kind == W4]
+    def play(self, top, official=False, only=None):
+        if official:  # a Wild Draw Four whenever no card of the colour in force is held
+            w4 = not any(c.kind < W and c.colour == top.colour for c in self.hand)
+            cards = [c for c in self.hand if (c.playable_on(top) if c.kind != W4 else w4)]
+        else:
+            cards = [c for c in self.hand if c.playable_on(top) and c.kind != W4]
+            if not cards: cards = [c for c in self.hand if c.kind == W4]
+        if only is not None: cards = [c for c in cards if c is only]  # after drawing: that card or nothing
         if not cards: return None
         card = self.choose(cards)
         if card.kind >= W: card.colour = self.colour(card)
@@ -112,15 +119,19 @@ def play_round(pack, pile, players, rng, opts):
     try:
         while True:
             p = players[pos]
-            card = p.play(pile[-1])
+            official = opts.get("official_play")
+            card = p.play(pile[-1], official)
+            if card is None:
+                drawn = draw()
+                p.hand.append(drawn)
+                if official:  # the drawn card is played if it can be
+                    card = p.play(pile[-1], official, only=drawn)
             if card is not None:
                 pile.append(card)
                 if card.kind in (D, W4):
                     victim = players[(pos + step) % n]
                     for _ in range(2 if card.kind == D else 4): victim.hand.append(draw())
-                step = card.next_step(step)
-            else:
-                p.hand.append(draw())
+                step = card.next_step(step) if not (official and n == 2 and card.kind == R) else step * 2
             pos = (pos + step) % n
             step = 1 if step > 0 else -1
             turns += 1
