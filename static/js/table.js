@@ -382,6 +382,7 @@ async function play(actionId) {
 async function animate(made) {
   for (const [i, m] of made.entries()) {
     labels.set(m.action, m.label);
+    if (m.seat !== data.seat) wasMyTurn = false;  // the turn went round: its coming back chimes
     if (i > 0) await sleep(ANIMATION_MS);
     addLog([m]);
     announceMove(m);
