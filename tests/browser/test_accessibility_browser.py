@@ -15,6 +15,7 @@ import json
 import re
 import time
 import urllib.request
+from itertools import pairwise
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -83,7 +84,7 @@ def check(page) -> None:
     assert scroll <= width, f"{page.url} is {scroll} px wide on a {width} px screen"
     levels = page.evaluate(HEADINGS)
     assert levels and levels[0] == 1, f"{page.url} does not start with a level-one heading: {levels}"
-    skipped = [(a, b) for a, b in zip(levels, levels[1:]) if b > a + 1]
+    skipped = [(a, b) for a, b in pairwise(levels) if b > a + 1]
     assert not skipped, f"{page.url} skips heading levels: {skipped} in {levels}"
     violations = [v for v in AXE.run(page).response["violations"] if v["impact"] in ("serious", "critical")]
     assert not violations, "\n".join(f"{v['id']} ({v['impact']}): {v['help']} at "

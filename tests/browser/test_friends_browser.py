@@ -6,9 +6,7 @@ import time
 from playwright.sync_api import expect
 
 from tests.browser.pages import lobby
-
 from tests.browser.test_yaniv_browser import take_a_turn
-
 
 STATE = "fetch(location.pathname.replace('/play/', '/api/matches/')).then(r => r.json()).then(d => [d.to_move, d.ply, d.status])"
 

@@ -4,7 +4,6 @@ import re
 from playwright.sync_api import expect
 
 from tests.browser.pages import lobby
-
 from tests.browser.test_tictactoe_browser import click_until_over
 
 

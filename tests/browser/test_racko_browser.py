@@ -5,9 +5,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import lobby
-
 from agents.catalog import levels
+from tests.browser.pages import lobby
 
 LEVELS = levels("racko")
 
