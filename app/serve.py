@@ -2,6 +2,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
+
+from pydantic import ValidationError
+
+from app.settings import get_settings
 
 
 def main(argv: list[str]) -> int:
@@ -13,7 +18,18 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--workers", type=int, default=1,
                         help="server processes (use PostgreSQL via PARLOUR_DATABASE_URL for more than one)")
     args = parser.parse_args(argv)
+    try:
+        get_settings()
+    except ValidationError as err:  # a setting the server cannot run with: say which, and stop
+        for problem in err.errors():
+            message = problem["msg"].removeprefix("Value error, ")
+            if not message.startswith("PARLOUR_"):
+                message = f"PARLOUR_{str(problem['loc'][0]).upper()}: {message}"
+            print(f"parlour serve: {message}", file=sys.stderr)
+        return 2
     print(f"Parlour on http://{args.host}:{args.port}  (API docs at /docs)")
+    # proxy_headers off: uvicorn would otherwise take X-Forwarded-For from 127.0.0.1 itself; the
+    # client's address is the app's to work out, from PARLOUR_TRUSTED_PROXIES alone (app.addresses).
     uvicorn.run("app.main:app", host=args.host, port=args.port, workers=args.workers,
-                log_level="info", access_log=False)
+                log_level="info", access_log=False, proxy_headers=False)
     return 0

@@ -50,7 +50,10 @@ class MatchIn(BaseModel):
     game: str = Field(max_length=32)
     seats: list[SeatIn] = Field(min_length=1, max_length=10)
     options: dict = Field(default_factory=dict)
-    seed: int | None = Field(None, ge=0, lt=2 ** 62)
+    seed: int | None = Field(None, ge=0, lt=2 ** 62,
+                             description="replay a deal: the same seed deals the same hands. Leave it out for a "
+                                         "rated match: a match whose creator chose its seed is neither rated "
+                                         "nor learned from (its view says so: rated, unrated_reason)")
     delay_ms: int = Field(700, ge=0, le=60_000, description="pause between moves of an AI-only match when watched")
     hints: bool = Field(False, description="the coach may be asked during play (GET .../hint, .../analysis); "
                                            "the match is marked in the results and left out of the ratings")
@@ -144,7 +147,7 @@ def list_matches(session: SessionDep, game: Annotated[str | None, Query(max_leng
     rows = session.scalars(q.order_by(Match.created_at.desc()).offset((page - 1) * per_page).limit(per_page))
     return {"total": total, "page": page, "per_page": per_page, "matches": [
         {"id": m.id, "game": m.game, "status": m.status, "ending": m.ending, "ply": m.ply, "ai_only": m.ai_only,
-         "hints": m.hints,
+         "hints": m.hints, **svc.rated_json(m),
          "created_at": m.created_at.isoformat(),
          "finished_at": m.finished_at.isoformat() if m.finished_at else None,
          "seats": svc.seats_json(m.seats)} for m in rows]}

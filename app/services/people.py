@@ -43,12 +43,13 @@ def display_names(seats) -> list[str]:
 def record(matches, name: str | None = None) -> list[dict]:
     """People's record against each level: for each finished match with AIs at the table, a
     person's seat (``name``'s, or the only person's when ``name`` is None) wins, draws or loses
-    against the highest level seated (abandoned matches left out)."""
+    against the highest level seated (the matches the ratings leave out are left out: abandoned,
+    with hints, or with a seed chosen by the creator)."""
     table: dict[tuple, dict] = {}
     for m in matches:
         people = [s for s in m.seats if s.kind == "human" and (name is None or s.name == name)]
         ais = [s for s in m.seats if s.kind == "agent"]
-        if not ais or (len(people) != 1 if name is None else not people) or (m.ending or {}).get("kind") == "abandoned":
+        if not ais or (len(people) != 1 if name is None else not people) or ratings.unrated_reason(m) is not None:
             continue
         top = max(ais, key=lambda s: s.level or 0)
         key = (m.game, top.level or 0)
