@@ -128,7 +128,8 @@ def list_matches(session: SessionDep, game: Annotated[str | None, Query(max_leng
                  page: Annotated[int, Query(ge=1, le=100_000)] = 1,
                  per_page: Annotated[int, Query(ge=1, le=200)] = 20) -> dict:
     """Matches, newest first, filtered and paginated. Matches with no move for
-    ``PARLOUR_ABANDON_AFTER_S`` are finished as abandoned first (``ending``)."""
+    ``PARLOUR_ABANDON_AFTER_S`` are finished as abandoned first (``ending``). ``rated``: whether
+    the match counts (or will) for the ratings; if not, ``unrated_reason`` says why."""
     svc.abandon_stale(session)
     q = select(Match)
     if game:
@@ -155,7 +156,10 @@ def list_matches(session: SessionDep, game: Annotated[str | None, Query(max_leng
 
 @router.get("/{match_id}", response_model=dict, responses=problems(401, 403, 404))
 async def view(match_id: MatchId, request: Request, authorization: Authorization = None) -> Response:
-    """The spectator's view, or with a seat's token that seat's view and its legal actions."""
+    """The spectator's view, or with a seat's token that seat's view and its legal actions.
+    ``rated`` and ``unrated_reason``: whether the match counts for the ratings, and if not why
+    (its creator chose the seed, hints, abandoned); ``learning``, once it is over, what each live
+    learner made of it."""
     # Read-only and short (three indexed reads; SQLite in WAL mode never waits for a writer
     # to read): done on the event loop, which saves two thread hops.
     token = bearer(authorization)
