@@ -3,7 +3,7 @@
 Every 4xx from ``/api/...`` is a JSON ``Problem``: ``detail`` (what is wrong, in words, naming
 the field), and where useful ``field`` and, for illegal moves, ``action`` and ``reason``.
 Pages (anything outside ``/api`` and the API documents) answer errors as an HTML page in the
-site's style. Status codes follow one rule (README, "Security"): 400 malformed request,
+site's style. Status codes follow one rule (docs/security.md, "The ground rules"): 400 malformed request,
 401/403 credentials (missing or malformed / wrong), 404 unknown resource, 409 against the state
 of a game or learner, 413 too large, 422 invalid value, 429 too many requests.
 

@@ -39,7 +39,7 @@ def game_json(name: str) -> dict:
     cal = calibration(name)
     data["levels"] = [{"level": i + 1, **agent_json(name, a)} for i, a in enumerate(levels(name))]
     data["calibration"] = None if cal is None else {k: v for k, v in cal.items() if k != "agents"}
-    data["hidden_information"] = bool(getattr(game, "has_hidden_information", False))
+    data["hidden_information"] = game.type.hidden_information
     return data
 
 

@@ -123,7 +123,7 @@ def seat_of(match: Match, token: str | None) -> int | None:
 
 
 def has_hidden_information(game: Game) -> bool:
-    return bool(getattr(game, "has_hidden_information", False))
+    return game.type.hidden_information
 
 
 # ----- creating -----

@@ -123,7 +123,7 @@ def rate_match(session: Session, game: str, match_id: str, seats, winners: Itera
 
 
 def rate_tournament(session: Session, game: str, players: Sequence[str], records, tournament_id: int) -> None:
-    """Rate a tournament's agents game by game (``records``: ``agents.tournament.GameRecord``),
+    """Rate a tournament's agents game by game (``records``: ``agents.records.GameRecord``),
     store their final ratings and one history row each (no commit here)."""
     names = [f"agent:{p}" for p in players]
     stored = _load(session, game, names)
