@@ -136,7 +136,9 @@ class Game(ABC, Generic[S, A]):
         known = {o.name: o for o in self.options}
         unknown = sorted(set(options) - set(known))
         if unknown:
-            raise OptionError(f"unknown option(s) for {self.name}: {', '.join(unknown)}")
+            valid = [*known, *(["preset"] if self.presets else [])]
+            raise OptionError(f"unknown option(s) for {self.name}: {', '.join(unknown)}; "
+                              + (f"its options: {', '.join(valid)}" if valid else "it has no options"))
         return {name: opt.check(options.get(name, opt.default)) for name, opt in known.items()}
 
     def check_players(self, players: int) -> None:
@@ -214,6 +216,11 @@ class Game(ABC, Generic[S, A]):
         redistributed among the places they cannot see. Used by the leak tests and by
         search agents as a determinisation. Perfect-information games return the state."""
         return state
+
+    def deal_of(self, state: S) -> int:
+        """Which deal of its match ``state`` is in (0: the first); the number goes up with the
+        move that ends a deal. Games without deals: always 0."""
+        return 0
 
     def resign(self, state: S, seat: int) -> S:
         """The state after ``seat`` (who must be to move) resigns. Games that allow it override."""
