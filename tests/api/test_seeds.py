@@ -62,7 +62,7 @@ def test_choosing_the_seed_shows_every_hand_so_the_match_counts_for_nothing(clie
     listed = {m["id"]: m["rated"] for m in client.get("/api/matches?per_page=20").json()["matches"]}
     assert sorted(listed.values()) == [False] * 4 + [True] * 4
     rows = list(csv.DictReader(io.StringIO(client.get("/api/results?format=csv").text)))
-    assert {r["rated"] for r in rows} == {"True", "False"} and "unrated_reason" in rows[0]
+    assert {r["rated"] for r in rows} == {"true", "false"} and "unrated_reason" in rows[0]
     assert sum(p["win"] + p["draw"] + p["loss"] for p in client.get("/api/people-vs-levels").json()) == 4
     assert client.get("/api/people/Ann").json()["ratings"].keys() == set(SHORT)
 
