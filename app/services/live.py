@@ -36,7 +36,8 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from agents.base import Update
-from agents.catalog import AgentSpec, spec
+from agents.catalog import spec
+from agents.spec import AgentSpec
 from app.models import LearnedValue, LearnEvent, LiveAgent, LiveSnapshot, now
 from app.services.errors import Conflict, NotFound
 from app.settings import get_settings
