@@ -8,7 +8,7 @@
     parlour bench request [--game G --agent A]   where a move request's time goes (profiled in process)
     parlour tournament GAME --players a,b,...    a tournament table (stored in the database)
     parlour calibrate GAME [--games N]           measure each level's strength
-    parlour live reset|snapshot|snapshots|rollback GAME AGENT   look after a live learner
+    parlour live reset|snapshot|snapshots|rollback|check|quarantined GAME AGENT   look after a live learner
 """
 from __future__ import annotations
 

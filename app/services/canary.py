@@ -71,17 +71,21 @@ def measure(game: str, agent: str, values: Mapping[str, float]) -> dict[str, Sco
     return out
 
 
-_floors: dict[tuple[str, str, str], dict[str, float]] = {}
-_floors_lock = Lock()
+_origins: dict[tuple[str, str, str], dict[str, Score]] = {}
+_origins_lock = Lock()
+
+
+def origin_scores(game: str, agent: str, origin: str) -> dict[str, Score]:
+    """The origin table's own measurement (made once per process: the same seed, the same figures)."""
+    with _origins_lock:
+        if (game, agent, origin) not in _origins:
+            _origins[(game, agent, origin)] = measure(game, agent, live.origin_table(game, agent, origin))
+        return _origins[(game, agent, origin)]
 
 
 def floors(game: str, agent: str, origin: str) -> dict[str, float]:
     """Per reference, the lowest score share that passes: the origin's, less its margin."""
-    with _floors_lock:
-        if (game, agent, origin) not in _floors:
-            measured = measure(game, agent, live.origin_table(game, agent, origin))
-            _floors[(game, agent, origin)] = {ref: s.share - Z * math.sqrt(2) * s.se for ref, s in measured.items()}
-        return _floors[(game, agent, origin)]
+    return {ref: s.share - Z * math.sqrt(2) * s.se for ref, s in origin_scores(game, agent, origin).items()}
 
 
 def check(sessions: sessionmaker[Session], game: str, agent: str) -> dict:
@@ -93,8 +97,11 @@ def check(sessions: sessionmaker[Session], game: str, agent: str) -> dict:
         with writing():
             content = live.read_content(session, key)
         started = time.perf_counter()
-        table = live.LayeredTable(live.origin_table(game, agent, content.origin), content.overlay)
-        scores = measure(game, agent, table)
+        if content.overlay:
+            scores = measure(game, agent, live.LayeredTable(live.origin_table(game, agent, content.origin),
+                                                            content.overlay))
+        else:  # nothing learned (yet, or since a reset): the origin itself
+            scores = origin_scores(game, agent, content.origin)
         floor = floors(game, agent, content.origin)
         below = [ref for ref in floor if scores[ref].share < floor[ref]]
         report = {"games": live.live_spec(game, agent).live.canary.games, "seed": SEED,
