@@ -79,7 +79,8 @@ def origin_scores(game: str, agent: str, origin: str) -> dict[str, Score]:
     """The origin table's own measurement (made once per process: the same seed, the same figures)."""
     with _origins_lock:
         if (game, agent, origin) not in _origins:
-            _origins[(game, agent, origin)] = measure(game, agent, live.origin_table(game, agent, origin))
+            bare = live.LayeredTable(live.origin_table(game, agent, origin), {})
+            _origins[(game, agent, origin)] = measure(game, agent, bare)
         return _origins[(game, agent, origin)]
 
 

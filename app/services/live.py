@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import zlib
 from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, replace
@@ -57,7 +56,6 @@ from app.settings import get_settings
 from engine import GameError
 
 ORIGINS = ("beginner", "trained")
-log = logging.getLogger("parlour")
 
 
 def live_key(game: str, agent: str) -> str:
@@ -264,6 +262,7 @@ def rollback(session: Session, game: str, agent: str, snapshot_id: int) -> LiveA
     if snap is None or snap.agent != key:
         raise NotFound(f"{agent} has no snapshot {snapshot_id}")
     row = _lock(session, key)
+    row.good_snapshot = snap.id  # spared by the pruning of the snapshot kept now
     _snapshot(session, row, "before rollback")
     restore(session, row, snap)
     _new_line(session, row, snap.id)

@@ -62,7 +62,7 @@ def test_other_tables_are_served_while_the_canary_measures(tmp_path):
     try:
         status, other = server.call("POST", "/api/matches", {"game": "tictactoe", "seats": [
             HUMAN, {"type": "agent", "agent": "random"}]})
-        status, match = server.call("POST", "/api/matches", {"game": "tictactoe", "seats": [
+        _, match = server.call("POST", "/api/matches", {"game": "tictactoe", "seats": [
             HUMAN, {"type": "agent", "agent": "menace-live"}]})
         token = match["tokens"]["0"]
         while True:  # the person plays the first free cell until the game ends: learned, the canary's turn
