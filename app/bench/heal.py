@@ -158,7 +158,7 @@ def main(argv: list[str], prog: str = "parlour bench heal") -> int:
 
     floors = canary.floors("tictactoe", "menace-live", "beginner")
     origin = canary.origin_scores("tictactoe", "menace-live", "beginner")
-    games = live.live_spec("tictactoe", "menace-live").live.canary.games
+    games = live.live_of("tictactoe", "menace-live").canary.games
     table = Table(title="Live MENACE (beginner) under attack: its centre box and its strength "
                         f"(as its canary measures it: {games:,} games against each, seed {canary.SEED})")
     for col in ("attack", "healing", "centre box (corner, edge)", "answers the centre", "vs Random", "vs Perfect",

@@ -57,7 +57,7 @@ def _share(record: GameRecord) -> float:
 
 def measure(game: str, agent: str, values: Mapping[str, float]) -> dict[str, Score]:
     """The learner built from ``values`` against each of its canary's references."""
-    spec = live.live_spec(game, agent).live
+    spec = live.live_of(game, agent)
     plan = spec.canary
     learner = spec.from_values(values)
     options = dict(plan.options) if plan.options else None
@@ -105,7 +105,7 @@ def check(sessions: sessionmaker[Session], game: str, agent: str) -> dict:
             scores = origin_scores(game, agent, content.origin)
         floor = floors(game, agent, content.origin)
         below = [ref for ref in floor if scores[ref].share < floor[ref]]
-        report = {"games": live.live_spec(game, agent).live.canary.games, "seed": SEED,
+        report = {"games": live.live_of(game, agent).canary.games, "seed": SEED,
                   "scores": {ref: round(s.share, 4) for ref, s in scores.items()},
                   "floors": {ref: round(f, 4) for ref, f in floor.items()},
                   "learned_games": content.games, "seconds": round(time.perf_counter() - started, 2)}
@@ -126,7 +126,7 @@ def after_learning(session: Session, game: str, agent: str, learned: live.Learne
     """Schedule a check when the game just learned makes a multiple of ``PARLOUR_CANARY_EVERY``."""
     every = get_settings().canary_every
     if learned.learned and every > 0 and learned.games % every == 0:
-        schedule(session.get_bind(), game, agent)
+        schedule(session.get_bind().engine, game, agent)
 
 
 def schedule(engine: Engine, game: str, agent: str) -> Future:

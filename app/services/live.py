@@ -49,7 +49,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from agents.base import Update
-from agents.catalog import AgentSpec, spec
+from agents.catalog import AgentSpec, LiveSpec, spec
 from app.models import LearnedGame, LearnedValue, LearnEvent, LearnWeight, LiveAgent, LiveSnapshot, now
 from app.services.errors import Conflict, NotFound
 from app.settings import get_settings
@@ -67,6 +67,13 @@ def live_spec(game: str, agent: str) -> AgentSpec:
     if s.live is None:
         raise Conflict(f"{agent} does not learn live; live agents keep their learning in the database")
     return s
+
+
+def live_of(game: str, agent: str) -> LiveSpec:
+    """How the live learner is built, checked, kept (``Conflict`` for an agent that is not one)."""
+    live = live_spec(game, agent).live
+    assert live is not None  # live_spec refuses the others
+    return live
 
 
 class Loading(Conflict):
@@ -102,7 +109,7 @@ def origin_table(game: str, agent: str, origin: str) -> dict[str, float]:
     with _origins_lock:
         found = _origins.get((game, agent, origin))
         if found is None:
-            live = live_spec(game, agent).live
+            live = live_of(game, agent)
             found = _origins[(game, agent, origin)] = (live.beginner if origin == "beginner" else live.trained)()
     return found
 
@@ -318,8 +325,8 @@ def quarantined(session: Session, game: str, agent: str, limit: int = 100) -> li
 
 
 def quarantined_json(g: LearnedGame) -> dict:
-    return {"match": g.match_id, "learned_at": g.at.isoformat(), "quarantined_at": g.quarantined_at.isoformat(),
-            "why": g.quarantine}
+    return {"match": g.match_id, "learned_at": g.at.isoformat(),
+            "quarantined_at": g.quarantined_at.isoformat() if g.quarantined_at else None, "why": g.quarantine}
 
 
 def learned_recently(session: Session, key: str, client: str) -> int:
@@ -432,7 +439,7 @@ def apply_updates(session: Session, game: str, agent: str, updates: list[Update]
     except Loading:
         session.rollback()
         raise
-    keep = live_spec(game, agent).live.keep
+    keep = live_of(game, agent).keep
     updates = [_kept(u, base.get(u.key, 0.0), keep) for u in updates if box_of(u.key) not in held]
     statements = _upserts(session)
     conn = session.connection()
@@ -557,4 +564,4 @@ def make_live_agent(session: Session, game: str, agent: str, own_copy: bool = Fa
     """The learner built from its current table; ``own_copy`` for one that will learn (learning
     may change the table it was given)."""
     values = table(session, game, agent)
-    return live_spec(game, agent).live.from_values(values.copy() if own_copy else values)
+    return live_of(game, agent).from_values(values.copy() if own_copy else values)
