@@ -12,10 +12,11 @@ import hashlib
 import hmac
 from typing import Annotated, AsyncIterator
 
-from fastapi import Depends, Header, Request
+from fastapi import Depends, Header, Query, Request
 from sqlalchemy.orm import Session
 
 from app.services.agents import AgentPool
+from app.services.catalog import known_game
 from app.services.errors import Forbidden, Unauthorized
 from app.settings import get_settings
 
@@ -83,7 +84,14 @@ async def client_key(request: Request) -> str:
     return hashlib.sha256(f"parlour-client:{client_address(request)}".encode()).hexdigest()[:32]
 
 
+async def game_filter(game: Annotated[str | None, Query(max_length=32, description="only this game "
+                                                      "(an unknown game is 404)")] = None) -> str | None:
+    """A ``game`` query filter: None, or a game Parlour offers (404 otherwise)."""
+    return None if game is None else known_game(game)
+
+
 SessionDep = Annotated[Session, Depends(get_session)]
+GameFilter = Annotated[str | None, Depends(game_filter)]
 PoolDep = Annotated[AgentPool, Depends(get_pool)]
 TokenDep = Annotated[str | None, Depends(get_token)]
 AdminDep = Depends(require_admin)

@@ -1,7 +1,7 @@
 """Noughts-and-crosses agents and levels: Random, MENACE (live), MENACE (pre-trained), Perfect."""
 from agents.base import RandomAgent
 from agents.tictactoe.coach import COACH  # noqa: F401 (the catalog reads it)
-from agents.catalog import AgentSpec, Canary, LiveSpec
+from agents.spec import AgentSpec, Canary, LiveSpec
 from agents.saved_files import load_saved
 from agents.tictactoe.menace import Menace, beginner_table
 from agents.tictactoe.perfect import Perfect

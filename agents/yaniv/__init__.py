@@ -4,7 +4,7 @@ from functools import lru_cache
 
 from agents.base import RandomAgent
 from agents.yaniv.coach import COACH  # noqa: F401 (the catalog reads it)
-from agents.catalog import AgentSpec, Canary, LiveSpec
+from agents.spec import AgentSpec, Canary, LiveSpec
 from agents.saved_files import saved_path
 from agents.yaniv.harel import Harel
 from agents.yaniv.heuristics import GreedyRandom, SemiRandom

@@ -11,7 +11,8 @@ from fastapi.responses import Response, StreamingResponse
 from pydantic import AfterValidator, BaseModel, Field, model_validator
 from sqlalchemy import func, select
 
-from app.deps import Authorization, ClientDep, PoolDep, SessionDep, TokenDep, bearer, client_address, open_session
+from app.deps import (Authorization, ClientDep, GameFilter, PoolDep, SessionDep, TokenDep, bearer, client_address,
+                      open_session)
 from app.limits import CreateLimit
 from app.problems import problems
 from app.models import Match, Seat
@@ -58,7 +59,9 @@ class MatchIn(BaseModel):
 
 class MoveIn(BaseModel):
     action: str = Field(min_length=1, max_length=128)
-    ply: int | None = Field(None, ge=0, le=MAX_PLY, description="the ply you saw; a stale one is refused with 409")
+    ply: int | None = Field(None, ge=0, le=MAX_PLY, strict=True,
+                            description="the ply you saw, a JSON integer (or leave it out); a stale one is refused "
+                                        "with 409")
 
 
 class JoinIn(BaseModel):
@@ -101,7 +104,7 @@ def created(match, secrets: dict) -> dict:
             **({"invites": invites} if invites else {}), **({"control_token": control} if control else {})}
 
 
-@router.post("", status_code=201, responses=problems(400, 413, 422, 429), dependencies=[CreateLimit])
+@router.post("", status_code=201, responses=problems(400, 404, 413, 422, 429), dependencies=[CreateLimit])
 async def create(body: MatchIn, session: SessionDep, pool: PoolDep, client: ClientDep) -> dict:
     """Create a match. Human seats get a secret token each (send it as ``Authorization: Bearer``);
     an AI-only match gets a ``control_token`` for pausing, stepping and its speed. Friends' seats
@@ -116,8 +119,8 @@ async def create(body: MatchIn, session: SessionDep, pool: PoolDep, client: Clie
     return created(match, secrets)
 
 
-@router.get("", responses=problems(422))
-def list_matches(session: SessionDep, game: Annotated[str | None, Query(max_length=32)] = None,
+@router.get("", responses=problems(404, 422))
+def list_matches(session: SessionDep, game: GameFilter,
                  agent: Annotated[str | None, Query(max_length=64)] = None,
                  level: Annotated[int | None, Query(ge=1, le=100)] = None,
                  status: Literal["waiting", "active", "finished"] | None = None,
@@ -245,11 +248,11 @@ def control(match_id: MatchId, body: ControlIn, session: SessionDep, token: Toke
 
 @router.post("/{match_id}/rematch", status_code=201, responses=problems(400, 401, 403, 404, 413, 422, 429),
              dependencies=[CreateLimit])
-def rematch(match_id: MatchId, body: RematchIn, session: SessionDep, pool: PoolDep, token: TokenDep,
-            client: ClientDep) -> dict:
-    """A new match with the same seats (rotated with ``swap``); the caller must hold a seat's
-    token unless the match was AI-only. The other people at the table get friends' seats (with
-    invite links, under their names). Returns the new id, tokens and invites."""
+def rematch(match_id: MatchId, session: SessionDep, pool: PoolDep, token: TokenDep, client: ClientDep,
+            body: RematchIn | None = None) -> dict:
+    """A new match with the same seats (rotated with ``swap``; no body: not rotated); the caller
+    must hold a seat's token unless the match was AI-only. The other people at the table get
+    friends' seats (with invite links, under their names). Returns the new id, tokens and invites."""
     old = svc.get_match(session, match_id)
     caller = svc.seat_of(old, token)
     if not old.ai_only and caller is None:
@@ -257,7 +260,7 @@ def rematch(match_id: MatchId, body: RematchIn, session: SessionDep, pool: PoolD
     # at a table of several people, the others are invited again (their links go to the caller)
     seats = [svc.SeatRequest("friend" if s.kind == "human" and caller is not None and s.seat != caller else s.kind,
                              s.name, s.level, s.agent) for s in old.seats]
-    if body.swap:
+    if body is not None and body.swap:
         seats = seats[1:] + seats[:1]
     match, secrets = svc.create_match(session, pool, old.game, seats, old.options, None, old.delay_ms,
                                       rematch_of=old.id, client=client, hints=old.hints)

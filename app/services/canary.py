@@ -28,7 +28,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from agents.catalog import make_agent
-from agents.tournament import GameRecord, play_by_observation
+from agents.records import GameRecord
+from agents.tournament import play_by_observation
 from app.db import writing
 from app.services import live
 from app.settings import get_settings

@@ -49,7 +49,8 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from agents.base import Update
-from agents.catalog import AgentSpec, LiveSpec, spec
+from agents.catalog import spec
+from agents.spec import AgentSpec, LiveSpec
 from app.models import LearnedGame, LearnedValue, LearnEvent, LearnWeight, LiveAgent, LiveSnapshot, now
 from app.services.errors import Conflict, NotFound
 from app.settings import get_settings

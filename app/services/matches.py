@@ -31,6 +31,7 @@ from app.services.memory import MEMORY
 from app.services.notifier import notify
 from app.services.people import display_names
 from app.services import canary, live, ratings
+from app.services.catalog import known_game
 from app.services.agents import AgentPool, resolve_seat_agent
 from app.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized
 from engine import RESIGN, Game, GameError, IllegalActionError, get_game
@@ -123,7 +124,7 @@ def seat_of(match: Match, token: str | None) -> int | None:
 
 
 def has_hidden_information(game: Game) -> bool:
-    return bool(getattr(game, "has_hidden_information", False))
+    return game.type.hidden_information
 
 
 # ----- creating -----
@@ -134,7 +135,7 @@ def create_match(session: Session, pool: AgentPool, game_name: str, seats: list[
     """A new match; returns it with the secrets to hand out: each human seat's token and, for
     an AI-only match, the control token under key ``"control"``. A match ``hints`` lets its
     people ask the coach during play; it is marked in the results and left out of the ratings."""
-    game = get_game(game_name)
+    game = get_game(known_game(game_name))
     game.check_players(len(seats))
     options = game.resolve_options(options)
     rows, tokens = [], {}
@@ -268,9 +269,15 @@ def _set(row, key: str, value) -> None:
 def play_human(session: Session, pool: AgentPool, match: Match, seat: int, action_id: str,
                ply: int | None) -> list[tuple[SimpleNamespace, dict]]:
     """A person's move (checked), then the AI seats' replies. Returns the moves made, each
-    with the mover's seat's view after it (so a page can show them one by one)."""
+    with the mover's seat's view after it (so a page can show them one by one).
+
+    One order of checks, the same in every game: the action's syntax (422, whatever the ply or
+    the turn), then the state of the match (409: not started, over, abandoned, a stale ``ply``,
+    not your turn), then the rules (409, with the reason)."""
     game = get_game(match.game)
     state = state_of(game, match)
+    yours = match.status == "active" and not game.is_over(state) and game.current_player(state) == seat
+    action = read_action(game, action_id, state if yours else None)
     check_active(match)
     if abandon_if_stale(session, match):
         raise Conflict(f"the match was abandoned: no move for {abandon_after_s()} s")
@@ -278,7 +285,6 @@ def play_human(session: Session, pool: AgentPool, match: Match, seat: int, actio
         raise Conflict(f"stale move: the match is at ply {match.ply}, not {ply}; reload it")
     if game.current_player(state) != seat:
         raise Conflict("it is not your turn")
-    action = check_canonical(game, state, action_id)
     if action is None:
         new_state, label = game.resign(state, seat), "resigns"
     else:  # IllegalActionError -> 409, the match unchanged
@@ -310,26 +316,31 @@ def _at_once(session: Session, game_name: str, agents: list[str]) -> bool:
                                                       for s in specs if s.live is not None)
 
 
-def check_canonical(game: Game, state, action_id: str):
-    """The action with id ``action_id`` (None: resigning). Action ids are canonical ASCII
-    (``cell:4``; not ``cell:٤``, ``cell:04`` or ``CELL:4``): an id the game reads differently
-    from how it writes it is refused (422), one it cannot read at all is an illegal action
-    (409); both messages show the legal ids' format."""
+def read_action(game: Game, action_id: str, yours):
+    """The action with id ``action_id`` (None: resigning), or 422 when it is no action of the
+    game: one it cannot read (``cell 0``), or reads differently from how it writes it (action
+    ids are canonical ASCII: ``cell:4``, not ``cell:٤``, ``cell:04`` or ``CELL:4``). The
+    message shows the ids' format, with the caller's legal ids as examples when ``yours`` is
+    the state and it is their turn (None otherwise: another seat's legal ids could show its
+    hand). Whether the action is legal now is not asked here."""
     if action_id == RESIGN:
         return None
 
     def hint() -> str:
-        examples = ", ".join(a.id for a in game.legal_actions(state)[:4]) or "none now"
-        return f"ids are written exactly as listed in legal_actions (for example {examples}) or 'resign'"
+        legal = [a.id for a in game.legal_actions(yours)[:4]] if yours is not None else []
+        examples = f" (for example {', '.join(legal)})" if legal else ""
+        return f"ids are written exactly as listed in legal_actions{examples} or 'resign'"
 
     try:
         parsed = game.parse_action(action_id) if action_id.isascii() else None
     except IllegalActionError as err:
-        raise IllegalActionError(clip(action_id), f"{clip(err.reason, 200)}; {hint()}") from None
+        raise ServiceError(f"action {clip(action_id)!r} is not an action of {game.title}: {clip(err.reason, 200)}; "
+                           f"{hint()}", field="body.action") from None
     except (GameError, ValueError, TypeError, KeyError, IndexError, AttributeError):
-        raise IllegalActionError(clip(action_id), f"not an action of {game.title}; {hint()}") from None
+        raise ServiceError(f"action {clip(action_id)!r} is not an action of {game.title}; {hint()}",
+                           field="body.action") from None
     if parsed is None or getattr(parsed, "id", None) != action_id:
-        raise ServiceError(f"action {clip(action_id)!r} is not in canonical form: {hint()}")
+        raise ServiceError(f"action {clip(action_id)!r} is not in canonical form: {hint()}", field="body.action")
     return parsed
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine.base import Game, GameError, IllegalActionError, Option, OptionError
+from engine.base import Game, GameError, GameType, IllegalActionError, Option, OptionError
 from engine.queen_of_spades import view as views
 from engine.queen_of_spades.actions import ACTIONS, ActionSyntaxError, Play, parse_action
 from engine.queen_of_spades.cards import CARD_LABELS, DECK_SIZE, QUEEN_OF_SPADES, SUIT_SYMBOLS, labels
@@ -22,8 +22,7 @@ class QueenOfSpades(Game[State, Play]):
     title = "Queen of Spades"
     min_players = 4
     max_players = 4
-    has_hidden_information = True
-    points_per_deal = True  # zero-sum points each deal: tournaments lead with mean points per deal ± s.e.
+    type = GameType(hidden_information=True, points_per_deal=True)
     summary = ("Grasobern: 4 players, 32 cards, 8 each, follow suit, no trumps. Do not take the trick "
                "with the Q♠, nor the last trick, unless you take every trick. Points per deal sum to zero.")
     options = (

@@ -34,7 +34,7 @@ import random
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from engine.base import Game, IllegalActionError, Option, OptionError, chance
+from engine.base import Game, GameType, IllegalActionError, Option, OptionError, chance
 from engine.yaniv.actions import Action, CallYaniv, Discard, parse_action
 from engine.yaniv.cards import CARD_IDS, CARDS, DECK_SIZE, FACE_VALUES, card_values, parse_card, sort_key
 from engine.yaniv.groups import GroupError, arrange, describe, groups, kind, takeable
@@ -156,7 +156,7 @@ class Yaniv(Game[State, Action]):
     title = "Yaniv"
     min_players = 2
     max_players = 5
-    has_hidden_information = True
+    type = GameType(hidden_information=True)
     summary = ("Keep your hand low: throw a card, a set or a run and draw one; call Yaniv at 7 or "
                "less, but beware of Assaf. 54 cards with two jokers; matches to 200 with halving.")
     options = (
