@@ -27,6 +27,7 @@ def pg_client():
     engine = make_engine(URL)
     with engine.begin() as c:
         c.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+    live._cache.clear()  # this process's copies of the learners' tables were of the database just dropped
     with TestClient(create_app(URL, preload=False)) as client:
         yield client
     engine.dispose()
