@@ -217,6 +217,11 @@ class Game(ABC, Generic[S, A]):
         search agents as a determinisation. Perfect-information games return the state."""
         return state
 
+    def deal_of(self, state: S) -> int:
+        """Which deal of its match ``state`` is in (0: the first); the number goes up with the
+        move that ends a deal. Games without deals: always 0."""
+        return 0
+
     def resign(self, state: S, seat: int) -> S:
         """The state after ``seat`` (who must be to move) resigns. Games that allow it override."""
         raise IllegalActionError(RESIGN, f"{self.title} has no resignation")

@@ -367,16 +367,25 @@ def _ai_choice(session: Session, pool: AgentPool, match: Match, game: Game, stat
     legal = game.legal_actions(state)
     rng = random.Random(f"{match.seed}:ai:{ply}")
     action = agent.act(observation, legal, rng)
-    why = explain(agent, observation, legal)
-    if why is not None:
-        why_json = {**why.to_json(), "labels": {a.id: game.action_label(a) for a in legal if a.id in why.values}}
-    else:  # an agent without values: its rule in one line, so the panel always says why
-        why_json = {"label": "", "values": {}, "note": "", "labels": {}, "reason": spec(match.game, row.agent).description}
+    why_json = reasoning(game, spec(match.game, row.agent).description, agent, observation, legal,
+                         game.deal_of(state))
     if action == RESIGN:
         after, action_id, label = game.resign(state, seat), RESIGN, "resigns"
     else:
         after, action_id, label = game.apply(state, action), action.id, game.action_label(action)
     return SimpleNamespace(ply=ply, seat=seat, action=action_id, label=label, explanation=why_json), after
+
+
+def reasoning(game: Game, rule: str, agent, observation: dict, legal: list, deal: int) -> dict:
+    """What is stored of an AI's reasoning for a move, all of it (what a viewer is given of it
+    is decided when it is served: ``moves_json``): the values it gives its options (``explain``)
+    with their labels, its ``rule`` in words (``reason``, so the panel always says why, values
+    or none) and the ``deal`` the move is made in."""
+    why = explain(agent, observation, legal)
+    if why is None:
+        return {"label": "", "values": {}, "note": "", "labels": {}, "reason": rule, "deal": deal}
+    return {**why.to_json(), "labels": {a.id: game.action_label(a) for a in legal if a.id in why.values},
+            "reason": rule, "deal": deal}
 
 
 def ai_move(session: Session, pool: AgentPool, match: Match) -> tuple[SimpleNamespace, object] | None:
@@ -581,42 +590,69 @@ def people_clients(match: Match) -> list[str]:
 
 
 # ----- views -----
+WITHHELD_NOTE = ("Its values for each option are shown when the deal ends: until then they would "
+                 "tell what it holds.")
+
+
 def _open_book(game: Game, match: Match) -> bool:
-    """May every viewer see every AI's whole reasoning?"""
+    """May every viewer see every AI's whole reasoning? In an AI-only match every hand is shown
+    to those watching (``observe(..., reveal=True)``), so its reasoning tells them nothing more."""
     return match.ai_only or match.status == "finished" or not has_hidden_information(game)
 
 
-def _hidden(move: Move) -> dict | None:
-    """The reasoning of an AI's move as the other seats see it while the match runs: in card
-    games with people at the table the whole of it would show the AI's hand, so until the match
-    ends only the value of the move it made is given."""
+class Book(NamedTuple):
+    """Which AIs' reasoning a viewer of a match is shown whole now: all of it when the book is
+    ``open``; otherwise a move's own seat's, and that of moves made in a deal before ``deal``
+    (the one being played), whose hands the end-of-deal screen has shown."""
+    open: bool
+    deal: int
+    viewer: int | None
+
+    @staticmethod
+    def of(game: Game, match: Match, viewer: int | None) -> "Book":
+        return Book(_open_book(game, match), game.deal_of(state_of(game, match)), viewer)
+
+    def whole(self, seat: int, deal: int | None) -> bool:
+        """Is the reasoning of a move by ``seat`` in ``deal`` (None: not recorded) shown whole?"""
+        return self.open or self.viewer == seat or (deal is not None and deal < self.deal)
+
+
+def _withheld(move) -> dict:
+    """The reasoning of an AI's move as the others at a card table are given it while its deal
+    is on: the move made and the AI's rule in words, nothing computed from its hand (no value,
+    no other option: the options it had would show what it holds, and every value of the
+    card games' AIs is computed from the hand). ``move`` has an explanation."""
     e = move.explanation
-    if e is None:
-        return None
-    values = {move.action: e["values"][move.action]} if move.action in e["values"] else {}
-    return {"label": e["label"], "values": values, "labels": {move.action: move.label},
-            **({"reason": e["reason"]} if "reason" in e else {}),
-            "note": "the values of its other options are shown when the match ends (they would show its hand)"
-            if e["values"] else ""}
+    return {"label": "", "values": {}, "labels": {move.action: move.label}, "reason": e.get("reason", ""),
+            "note": WITHHELD_NOTE, "withheld": True, **({"deal": e["deal"]} if "deal" in e else {})}
 
 
-def move_json(game: Game, match: Match, move: Move, viewer: int | None) -> dict:
-    return moves_json(game, match, [move], viewer)[0]
+def _deal_of(explanation: dict | None) -> int | None:
+    return None if explanation is None else explanation.get("deal")
 
 
 def moves_json(game: Game, match: Match, moves: list, viewer: int | None) -> list:
     """Moves as this viewer may see them: dicts, or for a move this process remembers (``Played``)
     its form already written as JSON (for ``hot_json`` and the event stream, which write with orjson)."""
-    open_book = _open_book(game, match)
-    out = []
+    book = Book.of(game, match, viewer)
+    out: list[dict | orjson.Fragment] = []
     for m in moves:
-        mine = open_book or viewer == m.seat
         if isinstance(m, Played):
-            out.append(m.full if mine else m.hidden)
+            out.append(m.full if book.whole(m.seat, m.deal) else m.withheld)
             continue
         full = {"ply": m.ply, "seat": m.seat, "action": m.action, "label": m.label, "explanation": m.explanation}
-        out.append(full if mine or m.explanation is None else {**full, "explanation": _hidden(m)})
+        whole = m.explanation is None or book.whole(m.seat, _deal_of(m.explanation))
+        out.append(full if whole else {**full, "explanation": _withheld(m)})
     return out
+
+
+def reason_json(book: Book, tail: list) -> orjson.Fragment | None:
+    """``last_explanation``: the reasoning of the last AI move in ``tail`` (``Played`` moves) as
+    the book's viewer may see it (None: no AI has moved)."""
+    last_ai = next((m for m in reversed(tail) if m.reason is not None), None)
+    if last_ai is None:
+        return None
+    return last_ai.reason if book.whole(last_ai.seat, last_ai.deal) else last_ai.withheld_reason
 
 
 class Played(NamedTuple):
@@ -628,10 +664,11 @@ class Played(NamedTuple):
     seat: int
     action: str
     label: str
-    full: orjson.Fragment  # the move as its mover sees it (and everyone, once the book is open)
-    hidden: orjson.Fragment  # as the other seats see it until then
+    deal: int | None  # the deal its AI's reasoning was made in (None: no reasoning, or not recorded)
+    full: orjson.Fragment  # the move with its AI's whole reasoning
+    withheld: orjson.Fragment  # with what others are given of it while its deal is on (``Book``)
     reason: orjson.Fragment | None  # ``last_explanation`` in the same two forms (None: no explanation)
-    hidden_reason: orjson.Fragment | None
+    withheld_reason: orjson.Fragment | None
 
     @staticmethod
     def of(move) -> "Played":
@@ -640,12 +677,12 @@ class Played(NamedTuple):
                 "explanation": move.explanation}
         if move.explanation is None:
             written = _kept(full)
-            return Played(move.ply, move.seat, move.action, move.label, written, written, None, None)
-        hidden = _hidden(move)
+            return Played(move.ply, move.seat, move.action, move.label, None, written, written, None, None)
+        withheld = _withheld(move)
         head = {"ply": move.ply, "seat": move.seat, "action": move.action}
-        return Played(move.ply, move.seat, move.action, move.label, _kept(full),
-                      _kept({**full, "explanation": hidden}), _kept({**head, **move.explanation}),
-                      _kept({**head, **hidden}))
+        return Played(move.ply, move.seat, move.action, move.label, _deal_of(move.explanation), _kept(full),
+                      _kept({**full, "explanation": withheld}), _kept({**head, **move.explanation}),
+                      _kept({**head, **withheld}))
 
 
 def _kept(value) -> orjson.Fragment:
@@ -676,7 +713,6 @@ def match_view(session: Session, match: Match, seat: int | None, view: dict | No
     if seat is not None and seat == to_move and match.status == "active":
         legal = [{"id": a.id, "label": game.action_label(a)} for a in game.legal_actions(state)]
     tail = log_tail(session, match)
-    last_ai = next((m for m in reversed(tail) if m.reason is not None), None)
     return {
         "id": match.id, "game": match.game, "status": match.status, "ply": match.ply, "hints": match.hints,
         "seat": seat, "to_move": to_move, "ai_only": match.ai_only, "options": match.options,
@@ -687,8 +723,7 @@ def match_view(session: Session, match: Match, seat: int | None, view: dict | No
         "legal_actions": legal,
         "can_resign": bool(legal) and _can_resign(game, state, seat),
         "moves": moves_json(game, match, tail if since is None else [m for m in tail if m.ply >= since], seat),
-        "last_explanation": (None if last_ai is None else last_ai.reason
-                             if _open_book(game, match) or seat == last_ai.seat else last_ai.hidden_reason),
+        "last_explanation": reason_json(Book.of(game, match, seat), tail),
         "result": result_json(game, match, state) if over else None,
         "learning": match.learning,
     }
@@ -723,14 +758,14 @@ def _can_resign(game: Game, state, seat: int | None) -> bool:
 
 def replay(session: Session, match: Match, seat: int | None) -> dict:
     """Every move with the acting AI's explanation and the view after it. Hands are shown
-    only when the match is over or AI-only."""
+    only when the match is over or AI-only; an AI's reasoning as ``moves_json`` shows it."""
     game = get_game(match.game)
     reveal = match.ai_only or match.status == "finished"
     moves = list(session.scalars(select(Move).where(Move.match_id == match.id).order_by(Move.ply)))
     steps = []
-    for state, move in replay_states(game, match, moves):
+    for (state, move), shown in zip(replay_states(game, match, moves), moves_json(game, match, moves, seat)):
         after = game.apply_id(state, move.action)
-        steps.append({**move_json(game, match, move, seat), "view": game.observe(after, seat, reveal=reveal)})
+        steps.append({**shown, "view": game.observe(after, seat, reveal=reveal)})
     start = game.new_match(len(match.seats), match.seed, match.options)
     return {"id": match.id, "game": match.game, "status": match.status, "hints": match.hints,
             "seats": seats_json(match.seats),

@@ -65,6 +65,9 @@ class QueenOfSpades(Game[State, Play]):
     def is_over(self, state: State) -> bool:
         return state.to_move is None
 
+    def deal_of(self, state: State) -> int:
+        return state.deal
+
     def scores(self, state: State) -> list[float]:
         """The deal's points for a single deal (``new_deal``), the match totals otherwise."""
         if state.single and state.results:

@@ -122,6 +122,9 @@ class Racko(Game[State, Action]):
     def is_over(self, state: State) -> bool:
         return state.phase == OVER
 
+    def deal_of(self, state: State) -> int:
+        return state.deal
+
     def scores(self, state: State) -> list[float]:
         return [float(s) for s in state.scores]
 

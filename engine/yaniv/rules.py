@@ -199,6 +199,9 @@ class Yaniv(Game[State, Action]):
     def is_over(self, state: State) -> bool:
         return state.to_move is None
 
+    def deal_of(self, state: State) -> int:
+        return state.deal
+
     def can_call(self, state: State) -> bool:
         """True when the player to move may call Yaniv."""
         return state.to_move is not None and state.rules.total(state.hands[state.to_move]) <= state.rules.yaniv_limit

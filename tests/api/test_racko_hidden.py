@@ -122,10 +122,11 @@ def test_no_response_or_event_shows_hidden_cards_while_the_deal_runs(client):
         assert page.status_code == 200 and str(SEED) not in page.text and '"racks"' not in page.text
         if moves:
             check(event_payloads(client, match_id, len(moves)), moves, None)
-        for move in mine["moves"]:  # the AIs' reasons show only the value of the move made
+        for move in mine["moves"]:  # the AIs' reasons show no value and no other option in the deal
             e = move["explanation"]
             if e is not None and move["seat"] != 0:
-                assert set(e["values"]) == {move["action"]} and "ranges" not in e["note"]
+                assert e["values"] == {} and e["labels"] == {move["action"]: move["label"]} and e["withheld"]
+                assert "ranges" not in e["note"]
         legal = [a["id"] for a in mine["legal_actions"]]
         reply = client.post(f"/api/matches/{match_id}/moves", json={"action": rng.choice(legal), "ply": mine["ply"]},
                             headers=tokens[0])
