@@ -14,9 +14,10 @@ from app import problems
 from app.db import ROOT, make_engine, migrate, session_factory
 from app.limits import BodyLimit, RateLimiter, SecurityHeaders
 from app.routers import agents, docs, games, matches, pages, results
-from app.services import live
+from app.services import live, relay
 from app.services.agents import AgentPool
 from app.services.coach import Reviewer
+from app.services.notifier import NOTIFIER
 from app.services.streams import StreamLimits
 from app.settings import get_settings
 from agents.catalog import playable_games
@@ -37,6 +38,7 @@ def create_app(database_url: str | None = None, preload: bool | None = None) -> 
         app.state.pool = AgentPool()
         app.state.streams = StreamLimits(settings.streams_per_client, settings.streams_total)
         app.state.reviewer = Reviewer(app.state.sessions)
+        app.state.relay = relay.start(url, app.state.sessions, NOTIFIER)
         if preload:
             app.state.pool.preload(playable_games())
             Thread(target=live.load_current, args=(app.state.sessions, playable_games()), name="live-tables",
@@ -53,6 +55,7 @@ def create_app(database_url: str | None = None, preload: bool | None = None) -> 
         yield
         gc.set_threshold(*thresholds)
         gc.unfreeze()
+        app.state.relay.close()
         app.state.reviewer.close()
         app.state.engine.dispose()
 

@@ -23,6 +23,7 @@ class Match(Base):
     game: Mapped[str] = mapped_column(String(32), index=True)
     options: Mapped[dict] = mapped_column(JSON)
     seed: Mapped[int] = mapped_column(BigInteger)  # secret: never in a response, page or log
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False)  # by its creator: unrated, unlearned
     state: Mapped[dict] = mapped_column(JSON)
     ply: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(16), index=True, default="active")  # waiting|active|finished

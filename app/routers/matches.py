@@ -51,7 +51,10 @@ class MatchIn(BaseModel):
     game: str = Field(max_length=32)
     seats: list[SeatIn] = Field(min_length=1, max_length=10)
     options: dict = Field(default_factory=dict)
-    seed: int | None = Field(None, ge=0, lt=2 ** 62)
+    seed: int | None = Field(None, ge=0, lt=2 ** 62,
+                             description="replay a deal: the same seed deals the same hands. Leave it out for a "
+                                         "rated match: a match whose creator chose its seed is neither rated "
+                                         "nor learned from (its view says so: rated, unrated_reason)")
     delay_ms: int = Field(700, ge=0, le=60_000, description="pause between moves of an AI-only match when watched")
     hints: bool = Field(False, description="the coach may be asked during play (GET .../hint, .../analysis); "
                                            "the match is marked in the results and left out of the ratings")
@@ -128,7 +131,8 @@ def list_matches(session: SessionDep, game: GameFilter,
                  page: Annotated[int, Query(ge=1, le=100_000)] = 1,
                  per_page: Annotated[int, Query(ge=1, le=200)] = 20) -> dict:
     """Matches, newest first, filtered and paginated. Matches with no move for
-    ``PARLOUR_ABANDON_AFTER_S`` are finished as abandoned first (``ending``)."""
+    ``PARLOUR_ABANDON_AFTER_S`` are finished as abandoned first (``ending``). ``rated``: whether
+    the match counts (or will) for the ratings; if not, ``unrated_reason`` says why."""
     svc.abandon_stale(session)
     q = select(Match)
     if game:
@@ -147,7 +151,7 @@ def list_matches(session: SessionDep, game: GameFilter,
     rows = session.scalars(q.order_by(Match.created_at.desc()).offset((page - 1) * per_page).limit(per_page))
     return {"total": total, "page": page, "per_page": per_page, "matches": [
         {"id": m.id, "game": m.game, "status": m.status, "ending": m.ending, "ply": m.ply, "ai_only": m.ai_only,
-         "hints": m.hints,
+         "hints": m.hints, **svc.rated_json(m),
          "created_at": m.created_at.isoformat(),
          "finished_at": m.finished_at.isoformat() if m.finished_at else None,
          "seats": svc.seats_json(m.seats)} for m in rows]}
@@ -155,7 +159,10 @@ def list_matches(session: SessionDep, game: GameFilter,
 
 @router.get("/{match_id}", response_model=dict, responses=problems(401, 403, 404))
 async def view(match_id: MatchId, request: Request, authorization: Authorization = None) -> Response:
-    """The spectator's view, or with a seat's token that seat's view and its legal actions."""
+    """The spectator's view, or with a seat's token that seat's view and its legal actions.
+    ``rated`` and ``unrated_reason``: whether the match counts for the ratings, and if not why
+    (its creator chose the seed, hints, abandoned); ``learning``, once it is over, what each live
+    learner made of it."""
     # Read-only and short (three indexed reads; SQLite in WAL mode never waits for a writer
     # to read): done on the event loop, which saves two thread hops.
     token = bearer(authorization)
@@ -305,8 +312,9 @@ async def events(match_id: MatchId, request: Request, token: TokenDep,
     the match is over. AI-only matches advance here at their ``delay_ms``.
 
     A stream sleeps until a move of its match wakes it (or, for an AI-only match, until its
-    next move is due); moves made by another server process are found by a slow database poll
-    with backoff. Streams are capped per client (429) and per server (503)."""
+    next move is due), whichever server process made the move (app/services/relay.py); a slow
+    database poll with backoff is the last resort. Streams are capped per client (429) and per
+    server (503)."""
     sessions, pool = request.app.state.sessions, request.app.state.pool
 
     def check() -> int | None:
@@ -375,8 +383,8 @@ async def events(match_id: MatchId, request: Request, token: TokenDep,
 
 
 FALLBACK_POLL_S = (1.0, 10.0)
-"""A stream not woken re-reads the database after 1 s, then 2, 4, 8, 10, 10... (moves made by
-another process); any wake-up starts the backoff again."""
+"""A stream not woken re-reads the database after 1 s, then 2, 4, 8, 10, 10... (in case a
+wake-up from another process was lost); any wake-up starts the backoff again."""
 
 
 class EventStream(StreamingResponse):

@@ -1,15 +1,15 @@
 """learners that heal: each client's bounded weight per box, learned games (and their quarantine),
 the canary's verdict on snapshots, and each learner's last good table
 
-Revision ID: 0009
-Revises: 0008
+Revision ID: 0010
+Revises: 0009
 """
 from alembic import op
 import sqlalchemy as sa
 
 
-revision = '0009'
-down_revision = '0008'
+revision = '0010'
+down_revision = '0009'
 branch_labels = None
 depends_on = None
 
