@@ -29,9 +29,10 @@ class LiveSpec:
     copying the origin): read it with ``get``, ``[]``, ``in``, iteration; writes to it stay
     the agent's own; copy it (``dict(values)``) only when the table is small.
 
-    ``canary``: the check of its strength after learning from people. ``keep``: learning
-    from people never takes a value its origin gives a positive count below ``min(keep,
-    that count)`` (MENACE: a colour that had beads keeps one, so no box empties); 0: no such floor.
+    ``canary``: the check of its strength after learning from people. ``keep``: learning from
+    people never leaves a box (the keys of the origin table that share their part before the last
+    ``:``) holding less than ``keep`` in all, or than it held when that was less (MENACE: one
+    bead, so no matchbox empties); 0: no such floor.
     """
 
     from_values: Callable[[Mapping[str, float]], Any]

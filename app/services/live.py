@@ -23,8 +23,8 @@ this learner in the last hour.
 What one client can do to a learner is bounded (``docs/security.md``, "Learners that
 heal"): each box (a key's part before its last ``:``: a MENACE matchbox, a Harel or
 Baltar state) learns from at most ``PARLOUR_LEARN_BOX_LIMIT`` games of one client since
-the last reset, and a value its origin gives a positive count never falls below
-``min(keep, that count)`` (``LiveSpec.keep``: a MENACE box never empties). Every learned
+the last reset, and learning never leaves a box holding less than ``LiveSpec.keep`` in all
+(or than it held, when that was less): a MENACE box never empties. Every learned
 game is recorded (``learned_games``); ``app.services.canary`` checks the learner's
 strength and takes back, to its last good table, what it learned since.
 
@@ -382,12 +382,42 @@ def box_of(key: str) -> str:
     return key.rpartition(":")[0]
 
 
-def _kept(u: Update, origin_value: float, keep: float) -> Update:
-    """``u`` with the learner's keep floor: never below min(keep, the origin's positive count)."""
-    if u.op != "add" or keep <= 0 or origin_value <= 0:
-        return u
-    kept = min(keep, origin_value)
-    return replace(u, floor=kept if u.floor is None else max(u.floor, kept))
+_boxes: dict[tuple[str, str, str], dict[str, list[str]]] = {}
+"""Per origin table (of a learner with a keep floor): each box's keys, its colours."""
+
+
+def _box_keys(game: str, agent: str, origin: str, base: Mapping[str, float]) -> dict[str, list[str]]:
+    found = _boxes.get((game, agent, origin))
+    if found is None:
+        found = {}
+        for k in base:
+            found.setdefault(box_of(k), []).append(k)
+        _boxes[(game, agent, origin)] = found
+    return found
+
+
+def _kept(session: Session, key: str, updates: list[Update], base: Mapping[str, float], keep: float,
+          colours: dict[str, list[str]]) -> list[Update]:
+    """``updates`` with the learner's keep floor: an ``add`` never leaves its box (the values of
+    the box's keys) holding less than ``keep`` in all, or than it held when that was less. Read
+    under the learner's lock: the values now of the boxes changed."""
+    boxes = {box_of(u.key) for u in updates if u.op == "add"} & colours.keys()
+    if keep <= 0 or not boxes:
+        return updates
+    keys = [k for b in boxes for k in colours[b]]
+    values = {k: base.get(k, 0.0) for k in keys}
+    values.update(session.execute(select(LearnedValue.key, LearnedValue.value).where(
+        LearnedValue.agent == key, LearnedValue.key.in_(keys))).all())
+    out = []
+    for u in updates:
+        box = box_of(u.key)
+        if u.op == "add" and box in boxes:
+            total = sum(values[k] for k in colours[box])
+            least = min(keep, total) - (total - values.get(u.key, 0.0))  # what this colour must keep
+            u = replace(u, floor=least if u.floor is None else max(u.floor, least))
+            values[u.key] = _changed(u, values.get(u.key, 0.0))
+        out.append(u)
+    return out
 
 
 def _held_back(session: Session, key: str, clients: list[str], boxes: set[str], limit: int) -> set[str]:
@@ -441,7 +471,9 @@ def apply_updates(session: Session, game: str, agent: str, updates: list[Update]
         session.rollback()
         raise
     keep = live_of(game, agent).keep
-    updates = [_kept(u, base.get(u.key, 0.0), keep) for u in updates if box_of(u.key) not in held]
+    updates = [u for u in updates if box_of(u.key) not in held]
+    if keep > 0:
+        updates = _kept(session, key, updates, base, keep, _box_keys(game, agent, row.origin, base))
     statements = _upserts(session)
     conn = session.connection()
     for u in updates:
