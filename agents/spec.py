@@ -29,17 +29,17 @@ class LiveSpec:
     copying the origin): read it with ``get``, ``[]``, ``in``, iteration; writes to it stay
     the agent's own; copy it (``dict(values)``) only when the table is small.
 
-    ``canary``: the check of its strength after learning from people. ``keep``: learning from
-    people never leaves a box (the keys of the origin table that share their part before the last
-    ``:``) holding less than ``keep`` in all, or than it held when that was less (MENACE: one
-    bead, so no matchbox empties); 0: no such floor.
+    ``canary``: the check of its strength after learning from people. ``refill``: a box (the
+    keys of the origin table that share their part before the last ``:``) that learning would
+    leave holding less than this in all gets its origin values back instead: it forgets what it
+    learned there (MENACE: 1, so no matchbox empties); 0: no refill.
     """
 
     from_values: Callable[[Mapping[str, float]], Any]
     beginner: Callable[[], dict[str, float]]
     trained: Callable[[], dict[str, float]]
     canary: Canary
-    keep: float = 0.0
+    refill: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,7 @@ AGENTS = [
                             trained=lambda: live_copy(trained_table()),
                             # 1,000 games a reference (about a second): a beginner scores about 0.07 against
                             # Perfect, so the margin below it must be narrow
-                            canary=Canary(("random", "perfect"), games=1000), keep=1.0),
+                            canary=Canary(("random", "perfect"), games=1000), refill=1.0),
               saved="menace-trained"),
     AgentSpec("menace-trained", "tictactoe", "MENACE (pre-trained)",
               "MENACE after training games (see its metadata), frozen.",

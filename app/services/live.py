@@ -23,8 +23,8 @@ this learner in the last hour.
 What one client can do to a learner is bounded (``docs/security.md``, "Learners that
 heal"): each box (a key's part before its last ``:``: a MENACE matchbox, a Harel or
 Baltar state) learns from at most ``PARLOUR_LEARN_BOX_LIMIT`` games of one client since
-the last reset, and learning never leaves a box holding less than ``LiveSpec.keep`` in all
-(or than it held, when that was less): a MENACE box never empties. Every learned
+the last reset; and a box that learning would leave holding less than ``LiveSpec.refill``
+in all gets its origin values back instead (a MENACE matchbox never empties). Every learned
 game is recorded (``learned_games``); ``app.services.canary`` checks the learner's
 strength and takes back, to its last good table, what it learned since.
 
@@ -383,7 +383,7 @@ def box_of(key: str) -> str:
 
 
 _boxes: dict[tuple[str, str, str], dict[str, list[str]]] = {}
-"""Per origin table (of a learner with a keep floor): each box's keys, its colours."""
+"""Per origin table (of a learner with a refill rule): each box's keys, its colours."""
 
 
 def _box_keys(game: str, agent: str, origin: str, base: Mapping[str, float]) -> dict[str, list[str]]:
@@ -396,13 +396,13 @@ def _box_keys(game: str, agent: str, origin: str, base: Mapping[str, float]) -> 
     return found
 
 
-def _kept(session: Session, key: str, updates: list[Update], base: Mapping[str, float], keep: float,
-          colours: dict[str, list[str]]) -> list[Update]:
-    """``updates`` with the learner's keep floor: an ``add`` never leaves its box (the values of
-    the box's keys) holding less than ``keep`` in all, or than it held when that was less. Read
-    under the learner's lock: the values now of the boxes changed."""
+def _refilled(session: Session, key: str, updates: list[Update], base: Mapping[str, float], refill: float,
+              colours: dict[str, list[str]]) -> list[Update]:
+    """``updates`` with the learner's refill rule: an ``add`` that would leave its box (the values
+    of the box's keys) holding less than ``refill`` in all gives the box back its origin values
+    instead. Read under the learner's lock: the values now of the boxes changed."""
     boxes = {box_of(u.key) for u in updates if u.op == "add"} & colours.keys()
-    if keep <= 0 or not boxes:
+    if not boxes:
         return updates
     keys = [k for b in boxes for k in colours[b]]
     values = {k: base.get(k, 0.0) for k in keys}
@@ -411,12 +411,18 @@ def _kept(session: Session, key: str, updates: list[Update], base: Mapping[str, 
     out = []
     for u in updates:
         box = box_of(u.key)
-        if u.op == "add" and box in boxes:
-            total = sum(values[k] for k in colours[box])
-            least = min(keep, total) - (total - values.get(u.key, 0.0))  # what this colour must keep
-            u = replace(u, floor=least if u.floor is None else max(u.floor, least))
-            values[u.key] = _changed(u, values.get(u.key, 0.0))
-        out.append(u)
+        if u.op != "add" or box not in boxes:
+            out.append(u)
+            continue
+        after = _changed(u, values[u.key])
+        if sum(values[k] for k in colours[box]) - values[u.key] + after >= refill:
+            values[u.key] = after
+            out.append(u)
+            continue
+        for k in colours[box]:  # the box would empty: it forgets what it learned instead
+            if values[k] != base[k]:
+                out.append(Update(k, "add", base[k] - values[k]))
+                values[k] = base[k]
     return out
 
 
@@ -446,7 +452,7 @@ def apply_updates(session: Session, game: str, agent: str, updates: list[Update]
     hashed addresses of the people at the table) the limits apply to each: the game is learned
     from only if every one is under the learning limit, and then counts for every one; a box
     where one of them has taught ``PARLOUR_LEARN_BOX_LIMIT`` games keeps its values (the game is
-    not learned from when that leaves nothing). Every change keeps the learner's keep floor. The
+    not learned from when that leaves nothing). A box that would empty is refilled. The
     game is recorded (``learned_games``, with ``match_id``). This process's copy of the table
     is brought up to date too when it was current."""
     key = ensure(session, game, agent).agent
@@ -470,10 +476,10 @@ def apply_updates(session: Session, game: str, agent: str, updates: list[Update]
     except Loading:
         session.rollback()
         raise
-    keep = live_of(game, agent).keep
+    refill = live_of(game, agent).refill
     updates = [u for u in updates if box_of(u.key) not in held]
-    if keep > 0:
-        updates = _kept(session, key, updates, base, keep, _box_keys(game, agent, row.origin, base))
+    if refill > 0:
+        updates = _refilled(session, key, updates, base, refill, _box_keys(game, agent, row.origin, base))
     statements = _upserts(session)
     conn = session.connection()
     for u in updates:

@@ -43,7 +43,8 @@ def test_a_finished_game_reinforces_the_beads_it_drew(client, db_url):
 
 
 def last_beads_kept(client, match_id, fresh, step) -> int:
-    """Boxes MENACE used that held a single bead: after a loss they keep it (no box empties)."""
+    """Boxes MENACE used that held a single bead: a loss would empty them, so they are refilled
+    (to the same bead: nothing changes)."""
     if step > 0:
         return 0
     board, kept = [0] * 9, 0
@@ -77,17 +78,19 @@ def test_concurrent_updates_lose_no_bead(db_url):
     assert beads(db_url)[key] == start + 100
 
 
-def test_learning_never_empties_a_box_and_an_empty_first_box_refuses_to_open(client, db_url, admin):
+def test_learning_refills_a_box_it_would_empty_and_an_empty_first_box_refuses_to_open(client, db_url, admin):
     sessions = session_factory(get_engine(db_url))
     with sessions() as s:
         live.ensure(s, "tictactoe", "menace-live")
         first = [k for k in beginner_table() if k.startswith(".........:")]
         live.apply_updates(s, "tictactoe", "menace-live", [Update(k, "add", -10.0, floor=0.0) for k in first])
-    assert sum(beads(db_url)[k] for k in first) == 1  # the box keeps its last bead (LiveSpec.keep)
+    # the last bead would have gone: the box got its first beads back instead (LiveSpec.refill)
+    assert {k: beads(db_url)[k] for k in first} == {k: beginner_table()[k] for k in first}
     assert client.post("/api/matches", json={"game": "tictactoe", "seats": [LIVE, HUMAN]}).status_code == 201
-    # A table learned before that floor (an old snapshot rolled back to) can hold an empty first box.
+    # A table learned before the refill rule (an old snapshot rolled back to) can hold an empty first box.
     with sessions() as s:
-        s.execute(update(LearnedValue).where(LearnedValue.key.in_(first)).values(value=0.0))
+        for k in first:
+            s.merge(LearnedValue(agent="tictactoe/menace-live", key=k, value=0.0))
         s.execute(update(LiveAgent).values(version=LiveAgent.version + 1))
         s.commit()
     r = client.post("/api/matches", json={"game": "tictactoe", "seats": [LIVE, HUMAN]})
