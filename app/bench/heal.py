@@ -10,7 +10,7 @@ each, seed ``canary.SEED``) beside the canary's floors:
   new address per game evaded it);
 - *with*: learned through the service (``live.apply_updates`` and the canary), on a throwaway
   SQLite database, with the learning limit off and the canary every 25 games (the default):
-  one client (``PARLOUR_LEARN_BOX_LIMIT`` binds) or a new address per game (only the keep floor
+  one client (``PARLOUR_LEARN_BOX_LIMIT`` binds) or a new address per game (only the refill
   and the canary bind); for the blunder thrower also without the canary.
 
 Attacks: the issue's, a player who opens in the centre and then plays perfectly (10 and 400

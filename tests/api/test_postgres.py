@@ -57,7 +57,7 @@ def test_play_learn_and_concurrent_updates_on_postgres(pg_client):
         t.join()
     with sessions() as s:
         table = live.table(s, "tictactoe", "menace-live")
-    assert table[key] == start - 60  # every one counted (above MENACE's keep floor of one bead)
+    assert table[key] == start - 60  # every one counted (the box never came near empty: no refill)
     assert abs(table["x:1"] - (1 - 0.5 ** 60)) < 1e-9
     assert pg_client.get("/api/results?format=csv").status_code == 200
 
