@@ -30,6 +30,14 @@ class Settings(BaseSettings):
     Unset: those endpoints answer 403 and ``parlour live`` does the job locally."""
     learn_limit: int = 60
     """Games a live learner learns from one client address per hour (0: no limit)."""
+    learn_box_limit: int = 10
+    """Games of one client address a live learner learns from in any one box (a MENACE matchbox,
+    a Harel or Baltar state) since its last reset; its later games teach the other boxes only
+    (0: no limit)."""
+    canary_every: int = 25
+    """After every this many learned games a live learner's strength is measured against fixed
+    references, off the event loop; below the floor it is rolled back to its last good table and
+    the games since are quarantined (0: never)."""
     snapshot_every: int = 50
     """A live learner keeps a snapshot every this many learned games (0: only before resets)."""
     snapshot_keep: int = 50

@@ -115,7 +115,7 @@ async def create(body: MatchIn, session: SessionDep, pool: PoolDep, client: Clie
     friend has joined (``POST /join``) or the creator starts it (``POST /start``)."""
     seats = [svc.SeatRequest(s.type, s.name, s.level, s.agent) for s in body.seats]
     args = (session, pool, body.game, seats, body.options, body.seed, body.delay_ms)
-    if svc.creates_at_once(body.game, seats):  # on the event loop, as a move is (see move)
+    if svc.creates_at_once(session, body.game, seats):  # on the event loop, as a move is (see move)
         match, secrets = svc.create_match(*args, client=client, hints=body.hints)
     else:
         match, secrets = await run_in_threadpool(svc.create_match, *args, client=client, hints=body.hints)
@@ -192,8 +192,9 @@ async def move(match_id: MatchId, body: MoveIn, request: Request, authorization:
 
         # Replies that take about a millisecond are made on the event loop: under load a hop to
         # one of 40 worker threads doubled a move's CPU (thread switches, the GIL passed back and
-        # forth) and let the moves overtake each other. A seat that searches thinks in a thread.
-        if svc.replies_at_once(match):
+        # forth) and let the moves overtake each other. A seat that searches thinks in a thread, and
+        # so does a live learner whose table this process has not built yet (Harel's takes seconds).
+        if svc.replies_at_once(session, match):
             return play()
         return await run_in_threadpool(play)
 

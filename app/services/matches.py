@@ -30,7 +30,7 @@ from app.models import Match, Move, Seat, now
 from app.services.memory import MEMORY
 from app.services.notifier import notify
 from app.services.people import display_names
-from app.services import live, ratings
+from app.services import canary, live, ratings
 from app.services.catalog import known_game
 from app.services.agents import AgentPool, resolve_seat_agent
 from app.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized
@@ -307,19 +307,26 @@ def play_human(session: Session, pool: AgentPool, match: Match, seat: int, actio
     return [(m, game.observe(st, seat)) for m, st in made]
 
 
-def replies_at_once(match: Match) -> bool:
-    """No AI seat of ``match`` searches: its replies take about a millisecond, not a budget."""
-    return not any(s.kind == "agent" and spec(match.game, s.agent).searches for s in match.seats)
+def replies_at_once(session: Session, match: Match) -> bool:
+    """No AI seat of ``match`` searches, and the tables of its live learners are at hand: its
+    replies take about a millisecond, not a budget or a table's build."""
+    return _at_once(session, match.game, [s.agent for s in match.seats if s.kind == "agent"])
 
 
-def creates_at_once(game_name: str, seats: list[SeatRequest]) -> bool:
-    """No AI seat asked for searches (so an AI that moves first replies at once). A seat no
-    AI fits is refused by ``create_match`` without any work: at once too."""
+def creates_at_once(session: Session, game_name: str, seats: list[SeatRequest]) -> bool:
+    """As ``replies_at_once`` for the AI seats asked for (an AI that moves first replies at once).
+    A seat no AI fits is refused by ``create_match`` without any work: at once too."""
     try:
         agents = [resolve_seat_agent(game_name, s.level, s.agent)[0] for s in seats if s.type == "agent"]
-        return not any(spec(game_name, a).searches for a in agents)
     except GameError:
         return True
+    return _at_once(session, game_name, agents)
+
+
+def _at_once(session: Session, game_name: str, agents: list[str]) -> bool:
+    specs = [spec(game_name, a) for a in dict.fromkeys(agents)]
+    return not any(s.searches for s in specs) and all(live.ready(session, game_name, s.id)
+                                                      for s in specs if s.live is not None)
 
 
 def read_action(game: Game, action_id: str, yours):
@@ -555,9 +562,10 @@ def replay_states(game: Game, match: Match, moves: list[Move]):
 
 
 def learn_from(session: Session, match: Match, game: Game) -> None:
-    """Every live learner seated in the finished match learns from it, atomically, unless its
-    creator chose the seed or its client's learning limit is reached; ``match.learning`` says for
-    each which happened."""
+    """Every live learner seated in the finished match learns from it, atomically, within its
+    limits (``live.apply_updates``), unless its creator chose the seed; ``match.learning`` says
+    for each what happened. Every ``PARLOUR_CANARY_EVERY`` learned games the learner's strength
+    is checked in the background."""
     learners = [s for s in match.seats if s.kind == "agent" and spec(match.game, s.agent).live is not None]
     if not learners:
         return
@@ -575,12 +583,18 @@ def learn_from(session: Session, match: Match, game: Game) -> None:
         for state, move in replay_states(game, match, moves):
             if move.seat == s.seat:
                 episode.steps.append((game.observe(state, s.seat), move.action))
-        learner = live.make_live_agent(session, match.game, s.agent, own_copy=True)
-        updates = learner.learn(episode)
-        with writing():
-            why_not = live.apply_updates(session, match.game, s.agent, updates, clients=people_clients(match))
-        outcome[str(s.seat)] = {"agent": s.agent, "learned": why_not is None,
-                                **({"reason": f"not learned from: {why_not}"} if why_not else {})}
+        try:
+            learner = live.make_live_agent(session, match.game, s.agent, own_copy=True)
+            updates = learner.learn(episode)
+            with writing():
+                learned = live.apply_updates(session, match.game, s.agent, updates, clients=people_clients(match),
+                                             match_id=match.id)
+        except live.Loading:  # reset or rolled back to another table while this request ran
+            learned = live.Learned(False, "the learner was reset while this game was played")
+        canary.after_learning(session, match.game, s.agent, learned)
+        note = {"reason": f"not learned from: {learned.reason}"} if not learned.learned else (
+            {"held_back": learned.reason} if learned.reason else {})
+        outcome[str(s.seat)] = {"agent": s.agent, "learned": learned.learned, **note}
     _note_learning(session, match, outcome)
 
 

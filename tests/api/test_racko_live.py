@@ -7,6 +7,7 @@ from agents.base import Episode
 from agents.racko.baltar import REWARD, BaltarLive
 from app.db import get_engine, session_factory
 from app.models import LearnedValue
+from app.services import canary
 from engine import get_game
 from tests.conftest import new_match
 
@@ -47,3 +48,7 @@ def test_a_finished_deal_teaches_the_live_baltar(client, db_url, server_seed):
     expected.learn(episode)
     assert set(learned) == set(expected.values)
     assert all(abs(learned[k] - v) < 1e-6 for k, v in expected.values.items())
+    # its canary: against Kyle at 5 slots, passed (one match moves little), and kept as its last good table
+    report = canary.check(session_factory(get_engine(db_url)), "racko", "baltar-live")
+    assert set(report["scores"]) == {"kyle"} and report["passed"] is True
+    assert report["scores"]["kyle"] >= report["floors"]["kyle"]
