@@ -5,6 +5,7 @@ import gc
 import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
+from threading import Thread
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
@@ -13,7 +14,7 @@ from app import problems
 from app.db import ROOT, make_engine, migrate, session_factory
 from app.limits import BodyLimit, RateLimiter, SecurityHeaders
 from app.routers import agents, docs, games, matches, pages, results
-from app.services import relay
+from app.services import live, relay
 from app.services.agents import AgentPool
 from app.services.coach import Reviewer
 from app.services.notifier import NOTIFIER
@@ -40,6 +41,8 @@ def create_app(database_url: str | None = None, preload: bool | None = None) -> 
         app.state.relay = relay.start(url, app.state.sessions, NOTIFIER)
         if preload:
             app.state.pool.preload(playable_games())
+            Thread(target=live.load_current, args=(app.state.sessions, playable_games()), name="live-tables",
+                   daemon=True).start()
         # What start-up made lives as long as the process (the agents' tables and networks,
         # the modules): kept out of the collector's full passes, each of which otherwise walked
         # it all and stopped every request for about 100 ms. And the young generation is

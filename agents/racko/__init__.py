@@ -14,7 +14,7 @@ network trained nearest the game's rack size.
 the same decision functions.
 """
 from agents.racko.coach import COACH  # noqa: F401 (the catalog reads it)
-from agents.spec import AgentSpec, LiveSpec
+from agents.spec import AgentSpec, Canary, LiveSpec
 from agents.racko.baltar import Baltar, BaltarLive, live_values
 from agents.racko.common import RandomPlayer
 from agents.racko.diablo import Diablo
@@ -55,7 +55,9 @@ AGENTS = [
               "Baltar's Q-tables in the database, learning from every deal played against it with the "
               "write-up's update (it can start empty or from the trained 5-slot table). Greedy, ties at random; "
               "forced random move every 2 · rack_size turns.", BaltarLive,
-              live=LiveSpec(from_values=BaltarLive, beginner=dict, trained=trained_live_values), saved="baltar"),
+              live=LiveSpec(from_values=BaltarLive, beginner=dict, trained=trained_live_values,
+                            # at 5 slots, where its trained table plays (a 10-slot deal costs ~85 ms)
+                            canary=Canary(("kyle",), options={"rack_size": 5})), saved="baltar"),
     AgentSpec("baltar", "racko", "Baltar",
               "The write-up's tabular Q-learner: one bit per rack card and for the discard or drawn card (is a "
               "card it has not seen more likely above it than below?), Q-values learned against Random with a "

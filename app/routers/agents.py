@@ -97,6 +97,17 @@ def list_snapshots(game: str, agent: str, session: SessionDep) -> dict:
             "snapshots": [live.snapshot_json(s) for s in live.snapshots(session, game, agent)]}
 
 
+@router.get("/{game}/{agent}/quarantine", dependencies=[AdminDep], responses=problems(401, 403, 404, 422))
+def list_quarantine(game: str, agent: str, session: SessionDep,
+                    limit: Annotated[int, Query(ge=1, le=1000)] = 100) -> dict:
+    """A live learner's quarantined games, newest first (administrator only): the games it had
+    learned since its last good table when its canary failed. They are kept, and never learned
+    from again."""
+    known_live(game, agent)
+    return {"agent": agent, "game": game,
+            "games": [live.quarantined_json(g) for g in live.quarantined(session, game, agent, limit)]}
+
+
 @router.post("/{game}/{agent}/rollback", dependencies=[AdminDep], responses=ADMIN)
 def rollback_agent(game: str, agent: str, body: RollbackBody, session: SessionDep) -> dict:
     """Give a live learner back the table a snapshot holds (administrator only; a snapshot of

@@ -51,7 +51,10 @@ class MatchIn(BaseModel):
     game: str = Field(max_length=32)
     seats: list[SeatIn] = Field(min_length=1, max_length=10)
     options: dict = Field(default_factory=dict)
-    seed: int | None = Field(None, ge=0, lt=2 ** 62)
+    seed: int | None = Field(None, ge=0, lt=2 ** 62,
+                             description="replay a deal: the same seed deals the same hands. Leave it out for a "
+                                         "rated match: a match whose creator chose its seed is neither rated "
+                                         "nor learned from (its view says so: rated, unrated_reason)")
     delay_ms: int = Field(700, ge=0, le=60_000, description="pause between moves of an AI-only match when watched")
     hints: bool = Field(False, description="the coach may be asked during play (GET .../hint, .../analysis); "
                                            "the match is marked in the results and left out of the ratings")
@@ -112,7 +115,7 @@ async def create(body: MatchIn, session: SessionDep, pool: PoolDep, client: Clie
     friend has joined (``POST /join``) or the creator starts it (``POST /start``)."""
     seats = [svc.SeatRequest(s.type, s.name, s.level, s.agent) for s in body.seats]
     args = (session, pool, body.game, seats, body.options, body.seed, body.delay_ms)
-    if svc.creates_at_once(body.game, seats):  # on the event loop, as a move is (see move)
+    if svc.creates_at_once(session, body.game, seats):  # on the event loop, as a move is (see move)
         match, secrets = svc.create_match(*args, client=client, hints=body.hints)
     else:
         match, secrets = await run_in_threadpool(svc.create_match, *args, client=client, hints=body.hints)
@@ -128,7 +131,8 @@ def list_matches(session: SessionDep, game: GameFilter,
                  page: Annotated[int, Query(ge=1, le=100_000)] = 1,
                  per_page: Annotated[int, Query(ge=1, le=200)] = 20) -> dict:
     """Matches, newest first, filtered and paginated. Matches with no move for
-    ``PARLOUR_ABANDON_AFTER_S`` are finished as abandoned first (``ending``)."""
+    ``PARLOUR_ABANDON_AFTER_S`` are finished as abandoned first (``ending``). ``rated``: whether
+    the match counts (or will) for the ratings; if not, ``unrated_reason`` says why."""
     svc.abandon_stale(session)
     q = select(Match)
     if game:
@@ -147,7 +151,7 @@ def list_matches(session: SessionDep, game: GameFilter,
     rows = session.scalars(q.order_by(Match.created_at.desc()).offset((page - 1) * per_page).limit(per_page))
     return {"total": total, "page": page, "per_page": per_page, "matches": [
         {"id": m.id, "game": m.game, "status": m.status, "ending": m.ending, "ply": m.ply, "ai_only": m.ai_only,
-         "hints": m.hints,
+         "hints": m.hints, **svc.rated_json(m),
          "created_at": m.created_at.isoformat(),
          "finished_at": m.finished_at.isoformat() if m.finished_at else None,
          "seats": svc.seats_json(m.seats)} for m in rows]}
@@ -155,7 +159,10 @@ def list_matches(session: SessionDep, game: GameFilter,
 
 @router.get("/{match_id}", response_model=dict, responses=problems(401, 403, 404))
 async def view(match_id: MatchId, request: Request, authorization: Authorization = None) -> Response:
-    """The spectator's view, or with a seat's token that seat's view and its legal actions."""
+    """The spectator's view, or with a seat's token that seat's view and its legal actions.
+    ``rated`` and ``unrated_reason``: whether the match counts for the ratings, and if not why
+    (its creator chose the seed, hints, abandoned); ``learning``, once it is over, what each live
+    learner made of it."""
     # Read-only and short (three indexed reads; SQLite in WAL mode never waits for a writer
     # to read): done on the event loop, which saves two thread hops.
     token = bearer(authorization)
@@ -185,8 +192,9 @@ async def move(match_id: MatchId, body: MoveIn, request: Request, authorization:
 
         # Replies that take about a millisecond are made on the event loop: under load a hop to
         # one of 40 worker threads doubled a move's CPU (thread switches, the GIL passed back and
-        # forth) and let the moves overtake each other. A seat that searches thinks in a thread.
-        if svc.replies_at_once(match):
+        # forth) and let the moves overtake each other. A seat that searches thinks in a thread, and
+        # so does a live learner whose table this process has not built yet (Harel's takes seconds).
+        if svc.replies_at_once(session, match):
             return play()
         return await run_in_threadpool(play)
 

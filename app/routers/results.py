@@ -14,13 +14,13 @@ from app.deps import GameFilter, SessionDep
 from app.models import Match, Tournament
 from app.problems import problems
 from app.services import catalog, people, ratings
-from app.services.matches import abandon_stale
+from app.services.matches import abandon_stale, rated_json
 from app.services.errors import NotFound, ServiceError
 
 router = APIRouter(prefix="/api", tags=["results"])
 
 COLUMNS = ["match", "game", "finished_at", "seat", "type", "name", "agent", "level", "score", "won",
-           "humans", "ai_only", "ending", "hints"]
+           "humans", "ai_only", "ending", "hints", "rated", "unrated_reason"]
 
 
 def result_rows(session, game: str | None, since: datetime | None = None, limit: int = 100_000) -> list[dict]:
@@ -33,12 +33,13 @@ def result_rows(session, game: str | None, since: datetime | None = None, limit:
     rows = []
     for m in session.scalars(q.order_by(Match.finished_at).limit(limit)):
         humans = sum(1 for s in m.seats if s.kind == "human")
+        rated = rated_json(m)
         for s in m.seats:
             rows.append({"match": m.id, "game": m.game, "finished_at": m.finished_at.isoformat(),
                          "seat": s.seat, "type": s.kind, "name": s.name, "agent": s.agent, "level": s.level,
                          "score": s.score, "won": s.won, "humans": humans, "ai_only": m.ai_only,
                          "ending": (m.ending or {}).get("kind", ""),
-                         "hints": m.hints})
+                         "hints": m.hints, **rated})
     return rows
 
 
@@ -64,7 +65,9 @@ def spreadsheet_safe(row: dict) -> dict:
 def results(session: SessionDep, game: GameFilter, since: datetime | None = None,
             format: Literal["json", "csv"] = "json"):
     """One row per finished match and seat; ``ending`` says how a match ended early
-    (``resigned``, ``abandoned``: no winner, no points) and is empty otherwise."""
+    (``resigned``, ``abandoned``: no winner, no points) and is empty otherwise; ``rated`` whether
+    the match counted for the ratings and, if not, ``unrated_reason`` why (its seed chosen by its
+    creator, hints, abandoned)."""
     rows = result_rows(session, game, since)
     if format == "json":
         return rows
@@ -100,7 +103,7 @@ def leaderboard_history(session: SessionDep, game: Annotated[str, Query(max_leng
 @router.get("/people-vs-levels", responses=problems(404))
 def people_vs_levels(session: SessionDep, game: GameFilter) -> list[dict]:
     """People's record against each level: wins, draws, losses of the person's seat against
-    every level seated (matches with one person at the table)."""
+    every level seated (rated matches with one person at the table)."""
     abandon_stale(session)
     q = select(Match).where(Match.status == "finished")
     if game:

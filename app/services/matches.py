@@ -30,7 +30,7 @@ from app.models import Match, Move, Seat, now
 from app.services.memory import MEMORY
 from app.services.notifier import notify
 from app.services.people import display_names
-from app.services import live, ratings
+from app.services import canary, live, ratings
 from app.services.catalog import known_game
 from app.services.agents import AgentPool, resolve_seat_agent
 from app.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized
@@ -134,7 +134,9 @@ def create_match(session: Session, pool: AgentPool, game_name: str, seats: list[
                  hints: bool = False) -> tuple[Match, dict[int, str | None]]:
     """A new match; returns it with the secrets to hand out: each human seat's token and, for
     an AI-only match, the control token under key ``"control"``. A match ``hints`` lets its
-    people ask the coach during play; it is marked in the results and left out of the ratings."""
+    people ask the coach during play; it is marked in the results and left out of the ratings.
+    Without a ``seed`` the server draws one (``server_seed``) and it stays secret; a match whose
+    creator gives one is replayable but neither rated nor learned from (``ratings.SEED_CHOSEN``)."""
     game = get_game(known_game(game_name))
     game.check_players(len(seats))
     options = game.resolve_options(options)
@@ -155,15 +157,17 @@ def create_match(session: Session, pool: AgentPool, game_name: str, seats: list[
     if invited and not any(r.kind == "human" and not r.invite for r in rows):
         raise ServiceError("a match with friends' seats needs a seat of type 'human' for its creator "
                            "(who can start it before every friend has joined)")
+    seed_chosen = seed is not None
     if seed is None:
-        seed = secrets.randbits(48)
+        seed = server_seed()
     if not 0 <= seed < 2 ** 62:
         raise ServiceError("seed must be a whole number from 0 to 2**62")
     if not 0 <= delay_ms <= 60_000:
         raise ServiceError("delay_ms must be between 0 and 60000")
     control_token = None if tokens else secrets.token_urlsafe(24)
     state = game.new_match(len(seats), seed, options)
-    match = Match(id=uuid.uuid4().hex, game=game_name, options=options, seed=seed, state=game.to_json(state),
+    match = Match(id=uuid.uuid4().hex, game=game_name, options=options, seed=seed, seed_chosen=seed_chosen,
+                  state=game.to_json(state),
                   ply=0, status="waiting" if invited else "active", ai_only=not tokens, delay_ms=delay_ms,
                   paused=False, steps=0,
                   last_move_at=time.time(), rematch_of=rematch_of, seats=rows, client=client,
@@ -177,6 +181,15 @@ def create_match(session: Session, pool: AgentPool, game_name: str, seats: list[
     if tokens:
         run_ai(session, pool, match)
     return match, {**tokens, "control": control_token}
+
+
+def server_seed() -> int:
+    """A match's seed when its creator gives none: 62 random bits from the system's source, never
+    served. Each deal, reshuffle and AI's draw of chance has a generator of its own, seeded with
+    the seed's text and a label (``engine.base.chance``; Python hashes a text seed with SHA-512),
+    so the hands shown at the end of one deal give away the next one only to someone who tries
+    seeds one by one, up to 2**62 of them (2**48 before)."""
+    return secrets.randbits(62)
 
 
 def agent_seat(session: Session, pool: AgentPool, game_name: str, i: int, level: int | None,
@@ -240,7 +253,7 @@ def _record(session: Session, match: Match, game: Game, made: list[tuple[SimpleN
                                         for m, _ in made])
         for number, (score, won) in results.items():
             _SEAT_RESULT.run(conn, match=match.id, number=number, new_score=score, new_won=won)
-        if over and not match.hints:  # a match with hints is not rated
+        if over and ratings.unrated_reason(match) is None:
             ratings.rate_match(session, match.game, match.id, match.seats, winners)
         session.commit()
     for key, value in values.items():
@@ -294,19 +307,26 @@ def play_human(session: Session, pool: AgentPool, match: Match, seat: int, actio
     return [(m, game.observe(st, seat)) for m, st in made]
 
 
-def replies_at_once(match: Match) -> bool:
-    """No AI seat of ``match`` searches: its replies take about a millisecond, not a budget."""
-    return not any(s.kind == "agent" and spec(match.game, s.agent).searches for s in match.seats)
+def replies_at_once(session: Session, match: Match) -> bool:
+    """No AI seat of ``match`` searches, and the tables of its live learners are at hand: its
+    replies take about a millisecond, not a budget or a table's build."""
+    return _at_once(session, match.game, [s.agent for s in match.seats if s.kind == "agent"])
 
 
-def creates_at_once(game_name: str, seats: list[SeatRequest]) -> bool:
-    """No AI seat asked for searches (so an AI that moves first replies at once). A seat no
-    AI fits is refused by ``create_match`` without any work: at once too."""
+def creates_at_once(session: Session, game_name: str, seats: list[SeatRequest]) -> bool:
+    """As ``replies_at_once`` for the AI seats asked for (an AI that moves first replies at once).
+    A seat no AI fits is refused by ``create_match`` without any work: at once too."""
     try:
         agents = [resolve_seat_agent(game_name, s.level, s.agent)[0] for s in seats if s.type == "agent"]
-        return not any(spec(game_name, a).searches for a in agents)
     except GameError:
         return True
+    return _at_once(session, game_name, agents)
+
+
+def _at_once(session: Session, game_name: str, agents: list[str]) -> bool:
+    specs = [spec(game_name, a) for a in dict.fromkeys(agents)]
+    return not any(s.searches for s in specs) and all(live.ready(session, game_name, s.id)
+                                                      for s in specs if s.live is not None)
 
 
 def read_action(game: Game, action_id: str, yours):
@@ -521,7 +541,7 @@ def _finish_early(session: Session, match: Match, game: Game, ending: dict, winn
         for s in match.seats:
             _SEAT_RESULT.run(conn, match=match.id, number=s.seat, new_score=scores[s.seat],
                              new_won=s.seat in winners if winners else None)
-        if winners and not match.hints:  # a match with hints is not rated
+        if winners and ratings.unrated_reason(match) is None:
             ratings.rate_match(session, match.game, match.id, match.seats, winners)
         session.commit()
     for key, value in (("status", "finished"), ("finished_at", finished_at), ("ending", ending)):
@@ -542,10 +562,17 @@ def replay_states(game: Game, match: Match, moves: list[Move]):
 
 
 def learn_from(session: Session, match: Match, game: Game) -> None:
-    """Every live learner seated in the finished match learns from it, atomically, unless its
-    client's learning limit is reached; ``match.learning`` says for each which happened."""
+    """Every live learner seated in the finished match learns from it, atomically, within its
+    limits (``live.apply_updates``), unless its creator chose the seed; ``match.learning`` says
+    for each what happened. Every ``PARLOUR_CANARY_EVERY`` learned games the learner's strength
+    is checked in the background."""
     learners = [s for s in match.seats if s.kind == "agent" and spec(match.game, s.agent).live is not None]
     if not learners:
+        return
+    if match.seed_chosen:
+        _note_learning(session, match, {str(s.seat): {"agent": s.agent, "learned": False,
+                                                      "reason": f"not learned from: {ratings.SEED_CHOSEN}"}
+                                        for s in learners})
         return
     moves = moves_after(session, match.id, -1)
     final = state_of(game, match)
@@ -556,12 +583,23 @@ def learn_from(session: Session, match: Match, game: Game) -> None:
         for state, move in replay_states(game, match, moves):
             if move.seat == s.seat:
                 episode.steps.append((game.observe(state, s.seat), move.action))
-        learner = live.make_live_agent(session, match.game, s.agent, own_copy=True)
-        updates = learner.learn(episode)
-        with writing():
-            why_not = live.apply_updates(session, match.game, s.agent, updates, clients=people_clients(match))
-        outcome[str(s.seat)] = {"agent": s.agent, "learned": why_not is None,
-                                **({"reason": f"not learned from: {why_not}"} if why_not else {})}
+        try:
+            learner = live.make_live_agent(session, match.game, s.agent, own_copy=True)
+            updates = learner.learn(episode)
+            with writing():
+                learned = live.apply_updates(session, match.game, s.agent, updates, clients=people_clients(match),
+                                             match_id=match.id)
+        except live.Loading:  # reset or rolled back to another table while this request ran
+            learned = live.Learned(False, "the learner was reset while this game was played")
+        canary.after_learning(session, match.game, s.agent, learned)
+        note = {"reason": f"not learned from: {learned.reason}"} if not learned.learned else (
+            {"held_back": learned.reason} if learned.reason else {})
+        outcome[str(s.seat)] = {"agent": s.agent, "learned": learned.learned, **note}
+    _note_learning(session, match, outcome)
+
+
+def _note_learning(session: Session, match: Match, outcome: dict) -> None:
+    """Store what each live learner made of the finished match (``match.learning``)."""
     with writing():
         _LEARNING.run(session.connection(), match=match.id, new_learning=outcome)
         session.commit()
@@ -711,8 +749,15 @@ def match_view(session: Session, match: Match, seat: int | None, view: dict | No
         "moves": moves_json(game, match, tail if since is None else [m for m in tail if m.ply >= since], seat),
         "last_explanation": reason_json(Book.of(game, match, seat), tail),
         "result": result_json(game, match, state) if over else None,
+        **rated_json(match),
         "learning": match.learning,
     }
+
+
+def rated_json(match: Match) -> dict:
+    """Whether the match counts for the ratings (``rated``) and if not, why (``unrated_reason``)."""
+    reason = ratings.unrated_reason(match)
+    return {"rated": reason is None, "unrated_reason": reason}
 
 
 def log_tail(session: Session, match: Match) -> list:

@@ -45,12 +45,13 @@ def record(matches, name: str | None = None) -> list[dict]:
     person's seat (``name``'s, or the only person's when ``name`` is None) wins, draws or loses
     against every level seated, as the ratings rank them: a seat that won is ahead of one that
     did not, two that both won or both did not are level (a draw). A level seated twice counts
-    once, by its best seat. Abandoned matches are left out."""
+    once, by its best seat. The matches the ratings leave out are left out (abandoned, with
+    hints, or with a seed chosen by the creator)."""
     table: dict[tuple, dict] = {}
     for m in matches:
         people = [s for s in m.seats if s.kind == "human" and (name is None or s.name == name)]
         ais = [s for s in m.seats if s.kind == "agent"]
-        if not ais or (len(people) != 1 if name is None else not people) or (m.ending or {}).get("kind") == "abandoned":
+        if not ais or (len(people) != 1 if name is None else not people) or ratings.unrated_reason(m) is not None:
             continue
         me = bool(people[0].won)
         best: dict[tuple, tuple[bool, str]] = {}  # each level (an agent of no level: each agent): won?

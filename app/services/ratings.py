@@ -3,6 +3,8 @@ model: the library computes every rating; this module only decides who played an
 
 Conventions:
 
+- a match counts unless ``unrated_reason`` names why not (its seed chosen by its creator,
+  hints, abandoned);
 - a player is ``agent:<agent id>`` or ``person:<the name at the seat>`` (there are no
   accounts: people are told apart by the name they give);
 - a finished match ranks its winners first, together, and everyone else next, together (a
@@ -106,6 +108,24 @@ def _store(session: Session, game: str, values: dict[str, tuple[float, float, in
     session.connection().execute(_UPSERT[session.get_bind().dialect.name], [
         {"game": game, "player": player, "mu": mu, "sigma": sigma, "games": games, "wins": wins, "updated_at": at}
         for player, (mu, sigma, games, wins) in values.items()])
+
+
+SEED_CHOSEN = "seed chosen by the creator (it fixes every deal and every AI's chance)"
+"""Why a match whose creator chose its seed is neither rated nor learned from: with the engine's
+public code the seed gives every hand dealt, the friend's and the AIs', and every AI's draw of
+chance, so the creator could know them all."""
+
+
+def unrated_reason(match) -> str | None:
+    """Why ``match`` (a row or ``read_match``'s rows) does not count for the ratings, or for a
+    person's record against the levels; None when it does (or will, once it finishes)."""
+    if match.seed_chosen:
+        return SEED_CHOSEN
+    if match.hints:
+        return "played with hints (the coach could be asked during play)"
+    if (match.ending or {}).get("kind") == "abandoned":
+        return "abandoned (nobody won)"
+    return None
 
 
 def rate_match(session: Session, game: str, match_id: str, seats, winners: Iterable[int]) -> None:

@@ -66,11 +66,12 @@ def test_the_record_ranks_each_level_as_the_ratings_do():
     def seat(kind, won, level=None, name=None):
         return Row(kind=kind, won=won, level=level, agent=f"a{level}" if level else None, name=name)
 
-    matches = [Row(game="uno", ending=None, seats=[seat("human", True, name="Ann"), seat("agent", False, 1),
-                                                   seat("agent", False, 2)]),
-               Row(game="uno", ending=None, seats=[seat("human", False, name="Ann"), seat("agent", True, 1),
-                                                   seat("agent", False, 2)]),
-               Row(game="uno", ending={"kind": "abandoned"}, seats=[seat("human", False, name="Ann"),
-                                                                    seat("agent", False, 2)])]
+    rated = {"hints": False, "seed_chosen": False}  # what a stored match says besides (app.services.ratings)
+    matches = [Row(game="uno", ending=None, **rated, seats=[seat("human", True, name="Ann"), seat("agent", False, 1),
+                                                            seat("agent", False, 2)]),
+               Row(game="uno", ending=None, **rated, seats=[seat("human", False, name="Ann"), seat("agent", True, 1),
+                                                            seat("agent", False, 2)]),
+               Row(game="uno", ending={"kind": "abandoned"}, **rated, seats=[seat("human", False, name="Ann"),
+                                                                             seat("agent", False, 2)])]
     got = {r["level"]: (r["win"], r["draw"], r["loss"]) for r in record(matches, "Ann")}
     assert got == {1: (1, 0, 1), 2: (1, 1, 0)}
