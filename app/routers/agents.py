@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query
-from pydantic import BaseModel, Field
+from pydantic import Field
 from sqlalchemy import select
 
 from agents.catalog import spec
@@ -14,14 +14,12 @@ from agents.tictactoe.symmetry import canonical, parse, render
 from app.deps import AdminDep, PoolDep, SessionDep
 from app.problems import problems
 from app.models import Match, Seat
+from app.params import INT32_MAX, Body, GameFilter
 from app.services import catalog, live
 from app.services.errors import NotFound, ServiceError
 from engine import GameError
 
 router = APIRouter(prefix="/api/agents", tags=["agents"])
-
-
-GameParam = Annotated[str | None, Query(max_length=32)]
 
 
 def known(game: str, agent: str):
@@ -38,27 +36,15 @@ def known_live(game: str, agent: str):
 
 
 @router.get("")
-def list_agents(session: SessionDep, game: GameParam = None) -> list[dict]:
-    if game is not None:
-        known_game(game)
+def list_agents(session: SessionDep, game: GameFilter = None) -> list[dict]:
     return catalog.all_agents(game)
 
 
-def known_game(game: str) -> None:
-    """A ``game`` filter names a game (422 otherwise: an invalid value, not a missing resource)."""
-    from agents.catalog import playable_games
-
-    if game not in playable_games():
-        raise ServiceError(f"no game {game[:32]!r}; games: {', '.join(playable_games())}")
-
-
 @router.get("/training-runs", tags=["agents"])
-def training_runs(game: GameParam = None) -> list[dict]:
+def training_runs(game: GameFilter = None) -> list[dict]:
     """How every shipped agent was trained: command, seed, games, date, time (curves: /curve)."""
     from agents.catalog import agent_specs, playable_games
 
-    if game is not None:
-        known_game(game)
     runs, seen = [], set()
     for g in [game] if game else playable_games():
         for s in agent_specs(g):
@@ -84,12 +70,12 @@ def get_agent(game: str, agent: str, session: SessionDep) -> dict:
     return data
 
 
-class ResetBody(BaseModel):
+class ResetBody(Body):
     to: Literal["beginner", "trained"] = "beginner"
 
 
-class RollbackBody(BaseModel):
-    snapshot: int = Field(ge=1, le=2 ** 62, description="a snapshot id from .../snapshots")
+class RollbackBody(Body):
+    snapshot: int = Field(ge=1, le=INT32_MAX, description="a snapshot id from .../snapshots")
 
 
 ADMIN = problems(400, 401, 403, 404, 409, 413, 422)

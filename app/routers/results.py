@@ -12,13 +12,11 @@ from sqlalchemy import select
 
 from app.deps import SessionDep
 from app.models import Match, Tournament
+from app.params import INT32_MAX, GameFilter, GameQuery, Instant, NameInPath
 from app.problems import problems
 from app.services import people, ratings
 from app.services.matches import abandon_stale
 from app.services.errors import NotFound, ServiceError
-from engine import get_game
-
-GameParam = Annotated[str | None, Query(max_length=32)]
 
 router = APIRouter(prefix="/api", tags=["results"])
 
@@ -56,7 +54,7 @@ def spreadsheet_safe(row: dict) -> dict:
 
 @router.get("/results", responses={200: {"description": "one row per finished match and seat", "content": {
     "application/json": {}, "text/csv": {"schema": {"type": "string"}}}}})
-def results(session: SessionDep, game: GameParam = None, since: datetime | None = None,
+def results(session: SessionDep, game: GameFilter = None, since: Instant | None = None,
             format: Literal["json", "csv"] = "json"):
     """One row per finished match and seat; ``ending`` says how a match ended early
     (``resigned``, ``abandoned``: no winner, no points) and is empty otherwise."""
@@ -72,26 +70,22 @@ def results(session: SessionDep, game: GameParam = None, since: datetime | None 
 
 
 @router.get("/leaderboard")
-def leaderboard(session: SessionDep, game: GameParam = None) -> dict:
+def leaderboard(session: SessionDep, game: GameFilter = None) -> dict:
     """Ratings of every agent and named person (per game: pass ``game``), from every finished
     match and every stored tournament: mu, sigma and the conservative ``ordinal`` (mu - 3 sigma)
     it is sorted by, with games played and won. People are told apart by the name at their seat."""
-    if game is not None:
-        get_game(game)  # 422 for an unknown game
     return {"model": ratings.MODEL_NAME, "players": ratings.board(session, game)}
 
 
 @router.get("/leaderboard/history")
-def leaderboard_history(session: SessionDep, game: Annotated[str, Query(max_length=32)],
-                        player: Annotated[str, Query(max_length=200)]) -> dict:
+def leaderboard_history(session: SessionDep, game: GameQuery, player: Annotated[str, Query(max_length=200)]) -> dict:
     """One player's rating after each rated match or tournament, oldest first (the last 500);
     ``player`` is ``agent:<id>`` or ``person:<name>`` as the leaderboard lists it."""
-    get_game(game)
     return {"game": game, "player": player, "points": ratings.history(session, game, player)}
 
 
 @router.get("/people-vs-levels")
-def people_vs_levels(session: SessionDep, game: GameParam = None) -> list[dict]:
+def people_vs_levels(session: SessionDep, game: GameFilter = None) -> list[dict]:
     """People's record against each level: wins, draws, losses of the person's seat (matches
     with one person at the table)."""
     abandon_stale(session)
@@ -102,7 +96,7 @@ def people_vs_levels(session: SessionDep, game: GameParam = None) -> list[dict]:
 
 
 @router.get("/people/{name}", responses=problems(404, 422))
-def person(name: Annotated[str, Path(max_length=256)], session: SessionDep) -> dict:
+def person(name: NameInPath, session: SessionDep) -> dict:
     """A person's page as data: their matches (newest first, the last 100), their record against
     each level, and their rating in each game with its history. Names are not identities:
     anyone may play under any name."""
@@ -117,7 +111,7 @@ def person(name: Annotated[str, Path(max_length=256)], session: SessionDep) -> d
 
 
 @router.get("/tournaments")
-def tournaments(session: SessionDep, game: GameParam = None, limit: Annotated[int, Query(ge=1, le=500)] = 50) -> list[dict]:
+def tournaments(session: SessionDep, game: GameFilter = None, limit: Annotated[int, Query(ge=1, le=500)] = 50) -> list[dict]:
     q = select(Tournament)
     if game:
         q = q.where(Tournament.game == game)
@@ -125,7 +119,7 @@ def tournaments(session: SessionDep, game: GameParam = None, limit: Annotated[in
 
 
 @router.get("/tournaments/{tournament_id}", responses=problems(404))
-def tournament(tournament_id: Annotated[int, Path(ge=1, le=2 ** 62)], session: SessionDep) -> dict:
+def tournament(tournament_id: Annotated[int, Path(ge=1, le=INT32_MAX)], session: SessionDep) -> dict:
     t = session.get(Tournament, tournament_id)
     if t is None:
         raise NotFound(f"no tournament {tournament_id}")
