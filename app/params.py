@@ -50,6 +50,9 @@ class Body(BaseModel):
 
 INT32_MAX = 2 ** 31 - 1
 """The largest value of an ``Integer`` column on PostgreSQL (ids, snapshots, tournaments)."""
+JSON_SAFE_MAX = 2 ** 53 - 1
+"""The largest whole number every JSON reader holds exactly (readers with doubles, JavaScript's
+among them, round beyond it: a bound of 2**62 in the schema let 2**62 + 94 pass as valid)."""
 
 GAMES = playable_games()
 

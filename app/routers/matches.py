@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 from app.deps import Authorization, ClientDep, PoolDep, SessionDep, TokenDep, bearer, client_address, open_session
 from app.limits import CreateLimit
 from app.match_schema import match_rules, seat_rules
-from app.params import Body, GameFilter, GameName, Instant, MatchId, Name
+from app.params import JSON_SAFE_MAX, Body, GameFilter, GameName, Instant, MatchId, Name
 from app.problems import problems
 from app.models import Match, Seat
 from app.services import coach, invites, matches as svc
@@ -52,7 +52,7 @@ class MatchIn(Body):
     game: GameName
     seats: list[SeatIn] = Field(min_length=1, max_length=10)
     options: dict = Field(default_factory=dict)
-    seed: int | None = Field(None, ge=0, lt=2 ** 62)
+    seed: int | None = Field(None, ge=0, le=JSON_SAFE_MAX)
     delay_ms: int = Field(700, ge=0, le=60_000, description="pause between moves of an AI-only match when watched")
     hints: bool = Field(False, description="the coach may be asked during play (GET .../hint, .../analysis); "
                                            "the match is marked in the results and left out of the ratings")
