@@ -9,7 +9,8 @@ Each type here is both the check at the edge (422 beyond it, before any query) a
 - the other ids are whole numbers an ``Integer`` column holds (32 bits on PostgreSQL);
 - a person's name is ``NAME_PATTERN`` (``app.services.people``);
 - an instant is an RFC 3339 date-time with its offset (``2024-05-01T12:00:00Z``), as the
-  schema's ``format: date-time`` says: no bare numbers, no dates without a time.
+  schema's ``format: date-time`` says: no bare numbers, no dates without a time;
+- a request body (``Body``) is JSON as the schema reads it, with no field the schema does not list.
 NUL characters are refused for every route in one place before this (``app.edge``).
 """
 from __future__ import annotations
@@ -24,6 +25,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 from agents.catalog import playable_games
 from app.services.matches import MATCH_ID
 from app.services.people import MAX_NAME, NAME_PATTERN, clean_name
+
 
 def _whole_numbers(value):
     """JSON's numbers as JSON Schema reads them: 8.0 is the integer 8 (and stays 8.5 if it is not)."""
