@@ -5,6 +5,7 @@ import gc
 import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
+from threading import Thread
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
@@ -14,8 +15,10 @@ from app.db import ROOT, make_engine, migrate, session_factory
 from app.edge import RefuseNul, nul_free_schema
 from app.limits import BodyLimit, RateLimiter, SecurityHeaders
 from app.routers import agents, docs, games, matches, pages, results
+from app.services import live, relay
 from app.services.agents import AgentPool
 from app.services.coach import Reviewer
+from app.services.notifier import NOTIFIER
 from app.services.streams import StreamLimits
 from app.settings import get_settings
 from agents.catalog import playable_games
@@ -36,8 +39,11 @@ def create_app(database_url: str | None = None, preload: bool | None = None) -> 
         app.state.pool = AgentPool()
         app.state.streams = StreamLimits(settings.streams_per_client, settings.streams_total)
         app.state.reviewer = Reviewer(app.state.sessions)
+        app.state.relay = relay.start(url, app.state.sessions, NOTIFIER)
         if preload:
             app.state.pool.preload(playable_games())
+            Thread(target=live.load_current, args=(app.state.sessions, playable_games()), name="live-tables",
+                   daemon=True).start()
         # What start-up made lives as long as the process (the agents' tables and networks,
         # the modules): kept out of the collector's full passes, each of which otherwise walked
         # it all and stopped every request for about 100 ms. And the young generation is
@@ -50,6 +56,7 @@ def create_app(database_url: str | None = None, preload: bool | None = None) -> 
         yield
         gc.set_threshold(*thresholds)
         gc.unfreeze()
+        app.state.relay.close()
         app.state.reviewer.close()
         app.state.engine.dispose()
 

@@ -6,10 +6,8 @@ So the schema accepts exactly the bodies the server accepts; the schema fuzz
 """
 from __future__ import annotations
 
-from agents.catalog import agent_specs, levels
+from agents.catalog import agent_specs, levels, playable_games
 from engine import get_game
-
-from app.params import GAMES
 
 AGENT_GIVEN = [{"required": ["level"], "properties": {"level": {"type": "integer"}}},
                {"required": ["agent"], "properties": {"agent": {"type": "string"}}}]
@@ -47,6 +45,6 @@ def match_rules(schema: dict) -> None:
     def seats_of(kind: str) -> dict:
         return {"contains": {"required": ["type"], "properties": {"type": {"const": kind}}}}
 
-    schema["oneOf"] = [_branch(game, *group) for game in GAMES for group in _player_groups(game)]
+    schema["oneOf"] = [_branch(game, *group) for game in playable_games() for group in _player_groups(game)]
     schema["anyOf"] = [{"properties": {"seats": {"not": seats_of("friend")}}},
                        {"properties": {"seats": seats_of("human")}}]

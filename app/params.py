@@ -3,7 +3,6 @@
 Each type here is both the check at the edge (422 beyond it, before any query) and what
 /openapi.json says of the value, so that the one cannot accept what the other refuses:
 
-- a game (filter or body) is one of the games served, listed as the schema's ``enum``;
 - a match id has the one format ids are made in (``MATCH_ID``); any other answers 404 without a
   query, as an unknown id does;
 - the other ids are whole numbers an ``Integer`` column holds (32 bits on PostgreSQL);
@@ -19,10 +18,9 @@ import re
 from datetime import datetime
 from typing import Annotated
 
-from fastapi import Path, Query
+from fastapi import Path
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, model_validator
 
-from agents.catalog import playable_games
 from app.services.matches import MATCH_ID
 from app.services.people import MAX_NAME, NAME_PATTERN, clean_name
 
@@ -55,20 +53,6 @@ INT32_MAX = 2 ** 31 - 1
 JSON_SAFE_MAX = 2 ** 53 - 1
 """The largest whole number every JSON reader holds exactly (readers with doubles, JavaScript's
 among them, round beyond it: a bound of 2**62 in the schema let 2**62 + 94 pass as valid)."""
-
-GAMES = playable_games()
-
-
-def known_game(game: str) -> str:
-    if game not in GAMES:
-        raise ValueError(f"no game {game[:32]!r}; games: {', '.join(GAMES)}")
-    return game
-
-
-GameName = Annotated[str, WithJsonSchema({"type": "string", "enum": GAMES}), AfterValidator(known_game)]
-"""One of the games served (422 otherwise)."""
-GameFilter = Annotated[GameName | None, Query(description="only this game")]
-GameQuery = Annotated[GameName, Query(description="the game")]
 
 MatchId = Annotated[str, Path(description="the match's id (32 hexadecimal digits; any other is unknown: 404)",
                               json_schema_extra={"pattern": f"^{MATCH_ID.pattern}$"})]

@@ -54,25 +54,25 @@ def display_names(seats) -> list[str]:
 def record(matches, name: str | None = None) -> list[dict]:
     """People's record against each level: for each finished match with AIs at the table, a
     person's seat (``name``'s, or the only person's when ``name`` is None) wins, draws or loses
-    against the highest level seated (abandoned matches left out)."""
+    against every level seated, as the ratings rank them: a seat that won is ahead of one that
+    did not, two that both won or both did not are level (a draw). A level seated twice counts
+    once, by its best seat. The matches the ratings leave out are left out (abandoned, with
+    hints, or with a seed chosen by the creator)."""
     table: dict[tuple, dict] = {}
     for m in matches:
         people = [s for s in m.seats if s.kind == "human" and (name is None or s.name == name)]
         ais = [s for s in m.seats if s.kind == "agent"]
-        if not ais or (len(people) != 1 if name is None else not people) or (m.ending or {}).get("kind") == "abandoned":
+        if not ais or (len(people) != 1 if name is None else not people) or ratings.unrated_reason(m) is not None:
             continue
-        top = max(ais, key=lambda s: s.level or 0)
-        key = (m.game, top.level or 0)
-        e = table.setdefault(key, {"game": m.game, "level": top.level or 0, "agent": top.agent,
-                                   "win": 0, "draw": 0, "loss": 0})
-        for person in people[:1]:
-            if person.won:
-                e["win"] += 1
-            elif not any(s.won for s in m.seats):
-                e["draw"] += 1
-            else:
-                e["loss"] += 1
-    return sorted(table.values(), key=lambda e: (e["game"], e["level"]))
+        me = bool(people[0].won)
+        best: dict[tuple, tuple[bool, str]] = {}  # each level (an agent of no level: each agent): won?
+        for ai in ais:
+            key = (m.game, ai.level or 0, "" if ai.level is not None else ai.agent)
+            best[key] = (bool(ai.won) or best.get(key, (False, ""))[0], ai.agent)
+        for key, (ai_won, agent) in best.items():
+            e = table.setdefault(key, {"game": m.game, "level": key[1], "agent": agent, "win": 0, "draw": 0, "loss": 0})
+            e["win" if me and not ai_won else "loss" if ai_won and not me else "draw"] += 1
+    return sorted(table.values(), key=lambda e: (e["game"], e["level"], e["agent"]))
 
 
 def person(session: Session, name: str, limit: int = 100) -> dict | None:
@@ -96,7 +96,7 @@ def person(session: Session, name: str, limit: int = 100) -> dict | None:
     player = f"person:{name}"
     games = {}
     for r in session.scalars(select(Rating).where(Rating.player == player)):
-        games[r.game] = {"mu": r.mu, "sigma": r.sigma, "ordinal": ratings.ordinal(r.mu, r.sigma),
-                         "games": r.games, "wins": r.wins, "history": ratings.history(session, r.game, player)}
+        games[r.game] = {**ratings.shown(r.mu, r.sigma, r.games), "games": r.games, "wins": r.wins,
+                         "history": ratings.history(session, r.game, player)}
     return {"name": name, "player": player, "matches": rows, "total_matches": len(matches),
             "record": record(finished, name), "ratings": games}

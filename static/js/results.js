@@ -68,7 +68,7 @@ async function recent() {
     const who = m.seats.flatMap((s, i) => [i ? " vs " : "",
       s.type === "human" ? el("a", { href: `/people/${encodeURIComponent(s.name)}` }, s.display_name) : s.display_name]);
     return el("tr", {}, el("td", {}, new Date(m.created_at).toLocaleString()), el("td", {}, titles[m.game]),
-      el("td", {}, ...who), el("td", {}, result),
+      el("td", {}, ...who), el("td", {}, result, m.rated ? "" : el("span", { class: "muted", title: m.unrated_reason }, " · unrated")),
       el("td", {}, el("a", { href: `/play/${m.id}` }, m.status === "finished" ? "view" : "open")));
   }));
 }

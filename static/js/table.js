@@ -23,6 +23,7 @@ const controls = document.getElementById("controls");
 const log = document.getElementById("log");
 const thinking = document.getElementById("thinking");
 const seatsList = document.getElementById("seats");
+const ratedNote = document.getElementById("rated-note");
 const dealPanel = document.getElementById("deal-end");
 const announce = document.getElementById("announce");
 const felt = board.closest(".felt");
@@ -129,6 +130,9 @@ function drawSide() {
     s.invite === "open" ? el("span", { class: "muted invite-open" }, " · invited, not joined yet")
       : s.invite === "taken" && data.status === "waiting" ? el("span", { class: "joined" }, " · joined") : "",
     s.score !== null ? el("span", { class: "score" }, ` ${s.score}`) : "")));
+  // A match that does not count says why (e.g. "unrated: seed chosen by the creator (...)").
+  ratedNote.hidden = data.rated !== false;
+  ratedNote.textContent = data.rated === false ? `Unrated: ${data.unrated_reason}.` : "";
   const e = data.last_explanation;
   renderThinking(thinking, e, labelOf, e ? seatName(e.seat) : "");
   controls.replaceChildren();
