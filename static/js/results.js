@@ -46,7 +46,7 @@ async function tournaments() {
       el("tbody", {}, ...t.stats.map((s, i) => el("tr", {}, el("td", {}, s.player), el("td", {}, (100 * s.win_share).toFixed(1)),
         el("td", {}, (100 * s.win_se).toFixed(1)), el("td", {}, s.mean_points.toFixed(2)), el("td", {}, s.mean_moves.toFixed(1)),
         el("td", {}, lead(s, i))))));
-    box.append(el("h4", {}, `${titles[t.game] ?? t.game}: ${t.games} ${unit}, seed ${t.seed} (${new Date(t.created_at).toLocaleString()})`),
+    box.append(el("h3", {}, `${titles[t.game] ?? t.game}: ${t.games} ${unit}, seed ${t.seed} (${new Date(t.created_at).toLocaleString()})`),
       el("div", { class: "grid-2" }, table, el("div", { class: "chart-box" }, canvas)));
     new window.Chart(canvas, {
       type: "bar",
