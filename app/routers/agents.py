@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query
-from pydantic import BaseModel, Field
+from pydantic import Field
 from sqlalchemy import select
 
 from agents.catalog import spec
@@ -14,6 +14,7 @@ from agents.tictactoe.symmetry import canonical, parse, render
 from app.deps import AdminDep, GameFilter, PoolDep, SessionDep
 from app.problems import problems
 from app.models import Match, Seat
+from app.params import INT32_MAX, Body
 from app.services import catalog, live
 from app.services.errors import NotFound, ServiceError
 from engine import GameError
@@ -69,12 +70,12 @@ def get_agent(game: str, agent: str, session: SessionDep) -> dict:
     return data
 
 
-class ResetBody(BaseModel):
+class ResetBody(Body):
     to: Literal["beginner", "trained"] = "beginner"
 
 
-class RollbackBody(BaseModel):
-    snapshot: int = Field(ge=1, le=2 ** 62, description="a snapshot id from .../snapshots")
+class RollbackBody(Body):
+    snapshot: int = Field(ge=1, le=INT32_MAX, description="a snapshot id from .../snapshots")
 
 
 ADMIN = problems(400, 401, 403, 404, 409, 413, 422)

@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from app.deps import GameFilter, SessionDep
 from app.models import Match, Tournament
+from app.params import INT32_MAX, Instant, NameInPath
 from app.problems import problems
 from app.services import catalog, people, ratings
 from app.services.matches import abandon_stale, rated_json
@@ -62,7 +63,7 @@ def spreadsheet_safe(row: dict) -> dict:
 
 @router.get("/results", responses={200: {"description": "one row per finished match and seat", "content": {
     "application/json": {}, "text/csv": {"schema": {"type": "string"}}}}, **problems(404)})
-def results(session: SessionDep, game: GameFilter, since: datetime | None = None,
+def results(session: SessionDep, game: GameFilter, since: Instant | None = None,
             format: Literal["json", "csv"] = "json"):
     """One row per finished match and seat; ``ending`` says how a match ended early
     (``resigned``, ``abandoned``: no winner, no points) and is empty otherwise; ``rated`` whether
@@ -112,7 +113,7 @@ def people_vs_levels(session: SessionDep, game: GameFilter) -> list[dict]:
 
 
 @router.get("/people/{name}", responses=problems(404, 422))
-def person(name: Annotated[str, Path(max_length=256)], session: SessionDep) -> dict:
+def person(name: NameInPath, session: SessionDep) -> dict:
     """A person's page as data: their matches (newest first, the last 100), their record against
     each level, and their rating in each game with its history. Names are not identities:
     anyone may play under any name."""
@@ -135,7 +136,7 @@ def tournaments(session: SessionDep, game: GameFilter, limit: Annotated[int, Que
 
 
 @router.get("/tournaments/{tournament_id}", responses=problems(404))
-def tournament(tournament_id: Annotated[int, Path(ge=1, le=2 ** 62)], session: SessionDep) -> dict:
+def tournament(tournament_id: Annotated[int, Path(ge=1, le=INT32_MAX)], session: SessionDep) -> dict:
     t = session.get(Tournament, tournament_id)
     if t is None:
         raise NotFound(f"no tournament {tournament_id}")

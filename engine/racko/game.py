@@ -20,7 +20,7 @@ from engine.racko.actions import (
     parse_action,
 )
 from engine.racko.rules import (
-    DRAW, FROM_DISCARD, FROM_NONE, OVER, PHASES, SOURCES, Result, Rules, State, Table,
+    DRAW, FROM_DISCARD, FROM_NONE, OVER, PHASES, SOURCES, Result, Rules, State, Table, fewest_cards,
 )
 
 _EVENT_FIELDS = {
@@ -74,13 +74,28 @@ class Racko(Game[State, Action]):
         Option("max_card", 0, "highest card (cards 1..max_card); 0 = (players + 2) · rack_size", minimum=0,
                maximum=400, title="Highest card"),
         Option("max_turns", 1500, "turns (all seats) after which a deal ends with no Rack-O", minimum=1,
-               title="Longest deal, in turns"),
+               maximum=20_000, title="Longest deal, in turns"),
         Option("bonus", False, "Rack-O adds a bonus for its longest run of consecutive numbers "
                "(3: 50, 4: 100, 5: 200, 6+: 400)", title="Bonus for a run of consecutive numbers"),
-        Option("target_score", 500, "points that end a match", minimum=1, title="Points to win the match"),
+        Option("target_score", 500, "points that end a match", minimum=1, maximum=10_000,
+               title="Points to win the match"),
     )
     lengths = {"one deal": {"target_score": 1}, "short match": {"target_score": 250},
                "full match": {"target_score": 500}}  # everyone scores at least 5 a deal
+
+    def options_schema(self, players: int) -> dict:
+        """The options' schema, with the rule that ties them to the players: ``max_card`` is 0
+        (automatic) or at least ``fewest_cards(players, rack_size)``; one branch per rack size."""
+        schema = super().options_schema(players)
+        rack = next(o for o in self.options if o.name == "rack_size")
+        assert rack.minimum is not None and rack.maximum is not None
+        floors = [{"properties": {"rack_size": {"const": size}, "max_card": {"minimum": fewest_cards(players, size)}},
+                   "required": ["rack_size"]} for size in range(rack.minimum, rack.maximum + 1)]
+        return {**schema, "anyOf": [
+            {"not": {"required": ["max_card"]}}, {"properties": {"max_card": {"const": 0}}},
+            {"not": {"required": ["rack_size"]},
+             "properties": {"max_card": {"minimum": fewest_cards(players, rack.default)}}},
+            *floors]}
 
     # ----- starting -----
     def rules(self, players: int, options: dict | None) -> Rules:

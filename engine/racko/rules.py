@@ -53,6 +53,12 @@ LOG_KEEP = 16
 RUN_BONUS = {3: 50, 4: 100, 5: 200}  # 6 or more: 400
 
 
+def fewest_cards(players: int, rack: int) -> int:
+    """The smallest ``max_card`` a match may set: every rack, plus one card for the deck and one
+    for the discard pile."""
+    return players * rack + 2
+
+
 @dataclass(frozen=True)
 class Rules:
     """The rule options of a match with ``max_card`` resolved for its number of players."""
@@ -69,10 +75,10 @@ class Rules:
         a ``max_card`` of 0 means (players + 2) · rack_size."""
         rack = options["rack_size"]
         max_card = options["max_card"] or (players + 2) * rack
-        if max_card < players * rack + 2:
+        if max_card < fewest_cards(players, rack):
             raise OptionError(
                 f"max_card {max_card} is too small: {players} racks of {rack} need {players * rack} cards, "
-                f"plus at least 2 for the deck and the discard pile (so at least {players * rack + 2})")
+                f"plus at least 2 for the deck and the discard pile (so at least {fewest_cards(players, rack)})")
         return Rules(rack, max_card, options["max_turns"], options["bonus"], options["target_score"])
 
     def to_json(self) -> dict:

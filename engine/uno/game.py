@@ -54,8 +54,9 @@ class Uno(Game[State, Action]):
                title="An action card turned up to start acts"),
         Option("uno_call", False, "Players call UNO with their second-last card; the next player may "
                "catch one who did not (2 cards penalty).", title="Call UNO yourself"),
-        Option("target_score", 500, "Points that end a match.", minimum=1, title="Points to win the match"),
-        Option("max_turns", 2000, "Moves after which a deal ends with no winner.", minimum=1,
+        Option("target_score", 500, "Points that end a match.", minimum=1, maximum=10_000,
+               title="Points to win the match"),
+        Option("max_turns", 2000, "Moves after which a deal ends with no winner.", minimum=1, maximum=20_000,
                title="Longest deal, in moves"),
     )
     lengths = {"one deal": {"target_score": 1}, "short match": {"target_score": 200},

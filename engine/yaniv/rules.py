@@ -170,7 +170,7 @@ class Yaniv(Game[State, Action]):
                minimum=0, maximum=200, title="Assaf penalty"),
         Option("halving", True, "a match score landing exactly on a multiple of 50 drops by 50",
                title="Halving at 50, 100, 150…"),
-        Option("elimination", 200, "a player whose match score goes above this is out", minimum=1,
+        Option("elimination", 200, "a player whose match score goes above this is out", minimum=1, maximum=1_000,
                title="Out above this many points"),
     )
     lengths = {"one deal": {"elimination": 1}, "short match": {"elimination": 100},
