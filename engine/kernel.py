@@ -48,7 +48,7 @@ class Table(ABC, Generic[S]):
     adapter checks legality first; simulations pick codes from ``legal()``."""
 
     __slots__ = ()
-    scores: list[int]
+    scores: Sequence[int]
     """The match totals so far, one per seat."""
 
     @classmethod

@@ -9,7 +9,7 @@ from engine import IllegalActionError, OptionError, StateError, get_game
 from engine.yaniv import CARDS, CallYaniv, Discard, Rules, State, parse_action, parse_card
 from engine.yaniv.cards import CARD_IDS, card_values
 from engine.yaniv.groups import GroupError, arrange, groups, takeable
-from engine.yaniv.rules import Yaniv
+from engine.yaniv.game import Yaniv
 from tests.engine.invariants import canon
 
 G: Yaniv = get_game("yaniv")
