@@ -34,7 +34,7 @@ from app.services import live, ratings
 from app.services.catalog import known_game
 from app.services.agents import AgentPool, resolve_seat_agent
 from app.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized
-from engine import RESIGN, Game, GameError, IllegalActionError, get_game
+from engine import RESIGN, ActionSyntaxError, Game, GameError, get_game
 
 MAX_AI_MOVES_PER_REQUEST = 5_000
 LOG_TAIL = 60
@@ -326,7 +326,7 @@ def read_action(game: Game, action_id: str, yours):
 
     try:
         parsed = game.parse_action(action_id) if action_id.isascii() else None
-    except IllegalActionError as err:
+    except ActionSyntaxError as err:
         raise ServiceError(f"action {clip(action_id)!r} is not an action of {game.title}: {clip(err.reason, 200)}; "
                            f"{hint()}", field="body.action") from None
     except (GameError, ValueError, TypeError, KeyError, IndexError, AttributeError):
