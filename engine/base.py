@@ -263,6 +263,7 @@ def play_out(game: Game, state, agents: Sequence, rng: random.Random, on_move=No
     history: list[str] = []
     while not game.is_over(state):
         seat = game.current_player(state)
+        assert seat is not None  # a match not over has a seat to move
         legal = game.legal_actions(state)
         action = agents[seat].act(game.observe(state, seat), legal, rng)
         if on_move is not None:

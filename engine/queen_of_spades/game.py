@@ -100,7 +100,7 @@ class QueenOfSpades(TableGame[State, Play]):
         hands = [list(h) for h in state.hands]
         seats = [s for s in range(PLAYERS) if s != player]
         redeal(hands, seats, state.voids, state.no_queen, rng)
-        played_by = [[] for _ in range(PLAYERS)]
+        played_by: list[list[int]] = [[] for _ in range(PLAYERS)]
         for _, plays in (*state.taken, (None, state.trick)):
             for seat, c in plays:
                 played_by[seat].append(c)

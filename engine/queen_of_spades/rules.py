@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 from engine import kernel
 from engine.base import chance
@@ -148,7 +148,7 @@ class Table(kernel.Table[State]):
     hands: list[list[int]]
     trick: list[tuple[int, int]]
     led: int
-    taken: list[tuple[int, list[tuple[int, int]]]]
+    taken: list[tuple[int, Sequence[tuple[int, int]]]]
     tricks_done: int
     leader: int
     to_move: int | None
@@ -182,7 +182,7 @@ class Table(kernel.Table[State]):
             deck = shuffled(DECK, chance(self.seed, "deal", self.deal))
         dealer = self.dealer
         first = (dealer + 1) % PLAYERS
-        hands = [[]] * PLAYERS
+        hands: list[list[int]] = [[]] * PLAYERS
         for k in range(PLAYERS):
             hands[(first + k) % PLAYERS] = sorted(deck[HAND_SIZE * k:HAND_SIZE * (k + 1)])
         self.hands = hands
@@ -309,14 +309,20 @@ class Table(kernel.Table[State]):
     def deal_points(self) -> list[int]:
         """Points of the deal just finished (on a single deal: once it is over)."""
         if self.tricks_done == TRICKS:
-            return deal_points(self.tricks, self.queen_by, self.last_by)[1]
+            return self.scoring()[3]
         return list(self.results[-1].points)
 
+    def scoring(self) -> tuple[int, int, str, list[int]]:
+        """The eight tricks played: who took the Q♠ trick and the last, the rule, the points."""
+        queen_by, last_by = self.queen_by, self.last_by
+        assert queen_by is not None and last_by is not None
+        return (queen_by, last_by, *deal_points(self.tricks, queen_by, last_by))
+
     def end_deal(self) -> None:
-        rule, points = deal_points(self.tricks, self.queen_by, self.last_by)
+        queen_by, last_by, rule, points = self.scoring()
         scores = self.scores = [s + d for s, d in zip(self.scores, points)]
-        self.results.append(DealResult(self.deal, self.dealer, self.dealt, tuple(self.tricks), self.queen_by,
-                                       self.queen_trick, self.last_by, rule, tuple(points), tuple(scores)))
+        self.results.append(DealResult(self.deal, self.dealer, self.dealt, tuple(self.tricks), queen_by,
+                                       self.queen_trick, last_by, rule, tuple(points), tuple(scores)))
         limit = self.rules.score_limit
         if self.single or self.deal + 1 >= self.rules.deals or (limit and max(map(abs, scores)) >= limit):
             self.to_move = None

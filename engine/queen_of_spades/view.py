@@ -84,7 +84,7 @@ def observe(state: State, seat: int | None, reveal: bool = False) -> dict:
     over = state.to_move is None
     mine = seat is not None and seat == state.to_move
     trick = state.trick
-    view = {
+    view: dict = {
         "game": "queen_of_spades",
         "seat": seat,
         "players": PLAYERS,

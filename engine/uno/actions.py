@@ -136,7 +136,8 @@ def _action_of_code(code: int) -> Action:
         return Play(card, Colour((base - 52) % 4), uno)
     if CHOOSE <= code < CATCH:
         return ChooseColour(Colour(code - CHOOSE))
-    return {DRAW: Draw(), PASS: Pass(), CHALLENGE: Challenge(), ACCEPT: Accept(), CATCH: Catch()}[code]
+    fixed: dict[int, Action] = {DRAW: Draw(), PASS: Pass(), CHALLENGE: Challenge(), ACCEPT: Accept(), CATCH: Catch()}
+    return fixed[code]
 
 
 ACTIONS: tuple[Action, ...] = tuple(_action_of_code(code) for code in range(CODES))

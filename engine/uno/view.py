@@ -104,7 +104,7 @@ def observe(state: State, seat: int | None, reveal: bool = False) -> dict:
     to_move = None if over else state.turn
     mine = seat is not None and seat == to_move
     hand = state.hands[seat] if seat is not None else ()
-    view = {
+    view: dict = {
         "game": "uno",
         "seat": seat,
         "players": state.players,
