@@ -143,9 +143,9 @@ class TableGame(Game[S, A]):
         if state.is_over():
             raise IllegalActionError(getattr(action, "id", str(action)), "the match is over")
         code = getattr(action, "code", None)
-        if type(code) is not int or not self.table.reader(state).is_legal(code) or not self.is_action(code, action):
-            raise IllegalActionError(getattr(action, "id", str(action)), self.why_illegal(state, action))
         table = self.table.thaw(state)
+        if type(code) is not int or not table.is_legal(code) or not self.is_action(code, action):
+            raise IllegalActionError(getattr(action, "id", str(action)), self.why_illegal(state, action))
         table.step(code)
         return table.freeze()
 

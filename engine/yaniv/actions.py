@@ -42,9 +42,14 @@ def mask_of(cards) -> int:
     return mask
 
 
-def discard_code(drop, take: int | None) -> int:
-    """The code of throwing the card indices ``drop`` and taking ``take`` (None: the stock)."""
-    return mask_of(drop) + (0 if take is None else (take + 1) * TAKE)
+def cards_of(mask: int) -> list[int]:
+    """The card indices whose bits ``mask`` holds, in increasing order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +72,10 @@ class Discard:
     code: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "code", discard_code(self.indices, None if self.take is None else self.take.index))
+        code = 0 if self.take is None else (self.take.index + 1) * TAKE
+        for card in self.drop:
+            code |= 1 << card.index
+        object.__setattr__(self, "code", code)
 
     @staticmethod
     def of(drop, take: Card | None = None) -> "Discard":
@@ -99,7 +107,7 @@ def action_of(code: int) -> Action:
     if code == CALL:
         return CallYaniv()
     take, mask = divmod(code, TAKE)
-    drop = arrange(c for c in range(DECK_SIZE) if mask >> c & 1)
+    drop = arrange(cards_of(mask))
     return Discard(tuple(CARDS[c] for c in drop), CARDS[take - 1] if take else None)
 
 

@@ -36,9 +36,9 @@ from typing import NamedTuple
 
 from engine import kernel
 from engine.base import chance
-from engine.yaniv.actions import CALL, TAKE, mask_of
+from engine.yaniv.actions import CALL, TAKE, cards_of, mask_of
 from engine.yaniv.cards import CARD_IDS, DECK_SIZE, card_values, parse_card
-from engine.yaniv.groups import arrange, groups, takeable
+from engine.yaniv.groups import GroupError, arrange, groups, takeable
 
 
 @dataclass(frozen=True)
@@ -140,16 +140,18 @@ class State(NamedTuple):
 
 
 @lru_cache(maxsize=1 << 16)
-def group_masks(hand: tuple[int, ...]) -> tuple[tuple[int, ...], frozenset[int]]:
-    """The bits of every group ``hand`` can throw (``groups``), in order and as a set."""
-    masks = tuple(mask_of(group) for group in groups(hand))
-    return masks, frozenset(masks)
+def group_masks(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """The bits of every group ``hand`` can throw (``groups``), in order."""
+    return tuple(mask_of(group) for group in groups(hand))
 
 
 @lru_cache(maxsize=1 << 16)
-def group_of(mask: int) -> tuple[int, ...]:
-    """The group whose bits are ``mask``, in canonical order."""
-    return arrange(c for c in range(DECK_SIZE) if mask >> c & 1)
+def group_of(mask: int) -> tuple[int, ...] | None:
+    """The group whose bits are ``mask``, in canonical order; None if those cards are no group."""
+    try:
+        return arrange(cards_of(mask))
+    except GroupError:
+        return None
 
 
 def _next_seat(out: tuple[bool, ...], seat: int) -> int:
@@ -244,7 +246,7 @@ class Table(kernel.Table[State]):
             return []
         out = [CALL] if self.can_call() else []
         sources = [0, *((c + 1) * TAKE for c in takeable(self.top))]
-        for mask in group_masks(self.hands[self.to_move])[0]:
+        for mask in group_masks(self.hands[self.to_move]):
             out.extend([mask + source for source in sources])
         return out
 
@@ -254,7 +256,9 @@ class Table(kernel.Table[State]):
         if code == CALL:
             return self.can_call()
         take, mask = divmod(code, TAKE)
-        return mask in group_masks(self.hands[self.to_move])[1] and (not take or take - 1 in takeable(self.top))
+        if not 0 < mask < TAKE or mask & ~mask_of(self.hands[self.to_move]) or group_of(mask) is None:
+            return False
+        return not take or take - 1 in takeable(self.top)
 
     def current_player(self) -> int | None:
         return self.to_move
@@ -268,7 +272,9 @@ class Table(kernel.Table[State]):
             self.call()
         else:
             take, mask = divmod(code, TAKE)
-            self.discard(group_of(mask), take - 1 if take else None)
+            group = group_of(mask)
+            assert group is not None  # step trusts its caller: the code is legal
+            self.discard(group, take - 1 if take else None)
 
     def discard(self, drop: tuple[int, ...], take: int | None) -> None:
         """The player to move throws ``drop`` and draws ``take`` (None: the top of the stock);
