@@ -43,13 +43,13 @@ from engine import kernel
 from engine.base import OptionError, chance
 from engine.kernel import shuffled
 from engine.racko.actions import DISCARD, DRAW_DECK, PLACE
+from engine.racko.cards import all_cards, ascending_prefix, longest_run, run_bonus
 
 DRAW, PLACE_PHASE, OVER = 0, 1, 2
 PHASES = ("draw", "place", "over")
 FROM_NONE, FROM_DECK, FROM_DISCARD = 0, 1, 2
 SOURCES = (None, "deck", "discard")
 LOG_KEEP = 16
-RUN_BONUS = {3: 50, 4: 100, 5: 200}  # 6 or more: 400
 
 
 @dataclass(frozen=True)
@@ -82,41 +82,6 @@ class Rules:
     def racko_points(self) -> int:
         """What going Rack-O scores before any bonus: 5 · rack_size + 25."""
         return 5 * self.rack_size + 25
-
-
-# ----- scoring (plain functions of a rack, used by agents too) -----
-def is_racko(rack: list[int]) -> bool:
-    """True when the rack ascends strictly from slot 1 to the back."""
-    prev = 0
-    for c in rack:
-        if c <= prev:
-            return False
-        prev = c
-    return True
-
-
-def ascending_prefix(rack) -> int:
-    """How many cards, from slot 1, ascend before the first break (at least 1)."""
-    k, r = 1, len(rack)
-    while k < r and rack[k - 1] < rack[k]:
-        k += 1
-    return k
-
-
-def longest_run(rack) -> int:
-    """The longest run of consecutive numbers in adjacent slots (21-22-23 -> 3)."""
-    best = run = 1
-    for i in range(1, len(rack)):
-        run = run + 1 if rack[i] == rack[i - 1] + 1 else 1
-        if run > best:
-            best = run
-    return best
-
-
-def run_bonus(rack) -> int:
-    """The bonus for the longest run (option ``bonus``): 3 -> 50, 4 -> 100, 5 -> 200, 6+ -> 400."""
-    run = longest_run(rack)
-    return 0 if run < 3 else RUN_BONUS.get(run, 400)
 
 
 def deal_points(rules: Rules, racks, winner: int) -> list[int]:
@@ -295,7 +260,7 @@ class Table(kernel.Table[State]):
         """Shuffle, deal the racks one card at a time (back slot first), turn up a card."""
         n, r, dealer = self.n, self.size, self.dealer
         if deck is None:
-            deck = shuffled(range(1, self.rules.max_card + 1), chance(self.seed, "deal", self.deal))
+            deck = shuffled(all_cards(self.rules.max_card), chance(self.seed, "deal", self.deal))
         # the card dealt j-th (from 0) goes to seat (dealer + 1 + j) % n, into slot r - 1 - j // n;
         # it is deck[-1 - j]: seat s's i-th card is deck[-1 - ((s - dealer - 1) % n) - i * n]
         racks = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine.base import StateError
 from engine.kernel import INT, EventCodec, Field
 from engine.racko.actions import ACTIONS
+from engine.racko.cards import all_cards
 from engine.racko.rules import DRAW, FROM_NONE, OVER, PHASES, SOURCES, Result, Rules, State, Table
 
 SOURCE = Field(SOURCES.__getitem__, SOURCES.index)
@@ -124,7 +125,7 @@ def check(state: State) -> None:
     cards = [c for rack in state.racks for c in rack] + list(state.deck) + list(state.discard)
     if state.drawn:
         cards.append(state.drawn)
-    if sorted(cards) != list(range(1, state.rules.max_card + 1)):
+    if sorted(cards) != list(all_cards(state.rules.max_card)):
         raise StateError("a Rack-O state must hold each card 1..max_card exactly once")
     if len(state.racks) != n or any(len(rack) != r for rack in state.racks) or len(state.known) != n \
             or any(len(k) != r for k in state.known) or len(state.scores) != n or len(state.turns) != n \
