@@ -39,6 +39,12 @@ class Position(Protocol):
     def is_over(self) -> bool: ...
 
 
+class RulesType(Protocol):
+    """A game's rules class: ``of`` makes the rules of a match from its options (resolved and checked)."""
+
+    def of(self, players: int, options: dict) -> Any: ...
+
+
 S = TypeVar("S", bound=Position)
 A = TypeVar("A")
 
@@ -94,17 +100,19 @@ class Table(ABC, Generic[S]):
 
 
 class TableGame(Game[S, A]):
-    """A ``Game`` made of a table (see the module's notes). A game sets ``table`` and ``actions``
-    (the action of each code) or overrides ``action``, and writes ``rules``, ``encode``, ``decode``
-    and ``check`` beside the rest of the surface (views, scores, labels, hidden cards)."""
+    """A ``Game`` made of a table (see the module's notes). A game sets ``table``, ``rules_type``
+    and ``actions`` (the action of each code) or overrides ``action``, and writes ``encode``,
+    ``decode`` and ``check`` beside the rest of the surface (views, scores, labels, hidden cards)."""
 
     table: type[Table[S]]
+    rules_type: RulesType
     actions: Sequence[A] = ()
 
     # ----- hooks -----
-    @abstractmethod
     def rules(self, players: int, options: dict | None) -> Any:
-        """The rules of a match of ``players`` seats with ``options`` (checked; OptionError)."""
+        """The rules of a match of ``players`` seats with ``options`` (checked: OptionError)."""
+        self.check_players(players)
+        return self.rules_type.of(players, self.resolve_options(options))
 
     def action(self, code: int) -> A:
         """The action of ``code``."""

@@ -24,6 +24,7 @@ class QueenOfSpades(TableGame[State, Play]):
     max_players = 4
     type = GameType(hidden_information=True, points_per_deal=True)
     table = Table
+    rules_type = Rules
     actions = ACTIONS
     summary = ("Grasobern: 4 players, 32 cards, 8 each, follow suit, no trumps. Do not take the trick "
                "with the Q♠, nor the last trick, unless you take every trick. Points per deal sum to zero.")
@@ -38,10 +39,6 @@ class QueenOfSpades(TableGame[State, Play]):
     lengths = {"one deal": {"deals": 1}, "short match": {"deals": 4}, "full match": {"deals": 8}}
 
     # ----- the kernel's hooks -----
-    def rules(self, players: int, options: dict | None) -> Rules:
-        self.check_players(players)
-        return Rules.of(players, self.resolve_options(options))
-
     def encode(self, state: State) -> dict:
         return views.to_json(state)
 

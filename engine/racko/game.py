@@ -22,6 +22,7 @@ class Racko(TableGame[State, Action]):
     max_players = 4
     type = GameType(hidden_information=True, actions_per_move=2)
     table = Table
+    rules_type = Rules
     actions = ACTIONS
     summary = ("Cards 1..N; put your rack of 10 in ascending order from front to back by drawing "
                "from the deck or the discard pile and replacing rack cards. The first in order calls "
@@ -41,10 +42,6 @@ class Racko(TableGame[State, Action]):
                "full match": {"target_score": 500}}  # everyone scores at least 5 a deal
 
     # ----- the kernel's hooks -----
-    def rules(self, players: int, options: dict | None) -> Rules:
-        self.check_players(players)
-        return Rules.of(players, self.resolve_options(options))
-
     def encode(self, state: State) -> dict:
         return views.to_json(state)
 

@@ -25,6 +25,7 @@ class Uno(TableGame[State, Action]):
     max_players = 10
     type = GameType(hidden_information=True, whole_matches=True)
     table = Table
+    rules_type = Rules
     actions = ACTIONS
     summary = ("108 cards, 7 each: match the top card's colour, number or symbol; Skip, Reverse, "
                "Draw Two, Wild and Wild Draw Four; first to empty their hand scores the others' "
@@ -71,10 +72,6 @@ class Uno(TableGame[State, Action]):
     (the card turned up to start does not act)."""
 
     # ----- the kernel's hooks -----
-    def rules(self, players: int, options: dict | None) -> Rules:
-        self.check_players(players)
-        return Rules.of(players, self.resolve_options(options))
-
     def encode(self, state: State) -> dict:
         return views.to_json(state)
 

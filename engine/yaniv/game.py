@@ -24,6 +24,7 @@ class Yaniv(TableGame[State, Action]):
     max_players = 5
     type = GameType(hidden_information=True)
     table = Table
+    rules_type = Rules
     summary = ("Keep your hand low: throw a card, a set or a run and draw one; call Yaniv at 7 or "
                "less, but beware of Assaf. 54 cards with two jokers; matches to 200 with halving.")
     options = (
@@ -44,10 +45,6 @@ class Yaniv(TableGame[State, Action]):
                "full match": {"elimination": 200}}  # one deal: every loser holds more than 1 in practice
 
     # ----- the kernel's hooks -----
-    def rules(self, players: int, options: dict | None) -> Rules:
-        self.check_players(players)
-        return Rules.of(players, self.resolve_options(options))
-
     def encode(self, state: State) -> dict:
         return views.to_json(state)
 
