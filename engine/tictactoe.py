@@ -21,6 +21,8 @@ out the nine shared ``Place`` objects of ``PLACES``; ``apply`` finds such an act
 by identity and fills the next state's slots directly instead of running
 ``__init__``. Any other action (an equal new ``Place``, or something else) goes
 through ``require_legal`` and the general code, with the same checks and errors.
+Written as plainly as OpenSpiel's tic_tac_toe instead, random playouts ran at 0.22 of
+this speed (docs/measurements/tictactoe.md), so the fast path stays.
 """
 from __future__ import annotations
 
