@@ -25,6 +25,19 @@ class IllegalActionError(GameError):
         super().__init__(f"illegal action {action!r}: {reason}")
 
 
+class ActionSyntaxError(IllegalActionError):
+    """Text that is no action id of the game (nor a card id inside one): illegal whatever the
+    state, so the web app answers it with 422 where an illegal move gets 409."""
+
+    def __init__(self, text: object, reason: str):
+        super().__init__(str(text), reason)
+
+
+class StateError(GameError):
+    """A saved state that is no position of the game: missing or mistyped fields, cards lost
+    or doubled, a seat out of range."""
+
+
 RESIGN = "resign"
 """The id of resignation: not a legal action, but accepted by ``apply_id`` in games
 whose ``resign`` is implemented (the seat to move loses at once)."""
@@ -281,6 +294,7 @@ def play_out(game: Game, state, agents: Sequence, rng: random.Random, on_move=No
     history: list[str] = []
     while not game.is_over(state):
         seat = game.current_player(state)
+        assert seat is not None  # a match not over has a seat to move
         legal = game.legal_actions(state)
         action = agents[seat].act(game.observe(state, seat), legal, rng)
         if on_move is not None:

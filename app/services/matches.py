@@ -35,7 +35,7 @@ from app.services import canary, live, ratings
 from app.services.catalog import known_game
 from app.services.agents import AgentPool, resolve_seat_agent
 from app.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized
-from engine import RESIGN, Game, GameError, IllegalActionError, get_game
+from engine import RESIGN, ActionSyntaxError, Game, GameError, get_game
 
 MATCH_ID = re.compile("[0-9a-f]{32}")
 """The form of every match id (``uuid4().hex``): any other names no match, and is never looked up."""
@@ -357,7 +357,7 @@ def read_action(game: Game, action_id: str, yours):
 
     try:
         parsed = game.parse_action(action_id) if action_id.isascii() else None
-    except IllegalActionError as err:
+    except ActionSyntaxError as err:
         raise ServiceError(f"action {clip(action_id)!r} is not an action of {game.title}: {clip(err.reason, 200)}; "
                            f"{hint()}", field="body.action") from None
     except (GameError, ValueError, TypeError, KeyError, IndexError, AttributeError):
