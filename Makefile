@@ -6,7 +6,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 WORKERS ?= 1
 
-.PHONY: run test test-browser bench clean
+.PHONY: run test test-browser lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,10 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
+
+lint: $(VENV)/.installed-test
+	$(BIN)/python -m ruff check app agents engine tests
+	$(BIN)/python -m mypy
 
 test-browser: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -m browser

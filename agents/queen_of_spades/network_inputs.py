@@ -29,7 +29,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from engine.queen_of_spades.cards import CARD_IDS, QUEEN_OF_SPADES, SPADES, SUITS
+from engine.queen_of_spades.cards import CARD_IDS, SPADES
 
 CARD_OF_ID = {cid: i for i, cid in enumerate(CARD_IDS)}  # "QS" -> 10
 

@@ -31,7 +31,7 @@ from typing import Sequence
 from agents.base import Explanation
 from agents.queen_of_spades.seen import Seen, of_view
 from engine.queen_of_spades.actions import ACTIONS
-from engine.queen_of_spades.cards import CARD_LABELS, QUEEN_OF_SPADES, SPADES, SUIT_SYMBOLS
+from engine.queen_of_spades.cards import CARD_LABELS, QUEEN_OF_SPADES, SUIT_SYMBOLS
 
 QS = QUEEN_OF_SPADES
 _ACE_KING_SPADES = (8, 9)

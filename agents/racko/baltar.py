@@ -44,7 +44,7 @@ from agents.base import Episode, Explanation, Update
 from agents.racko.common import WriteupPlayer, code_of_slot
 from agents.racko.diablo import table_seen, view_seen
 from agents.racko.features import unseen_prefix
-from engine.racko import DISCARD, DRAW_DECK, DRAW_DISCARD, FROM_DISCARD, PLACE, parse_action
+from engine.racko import DRAW_DECK, DRAW_DISCARD, FROM_DISCARD, PLACE, parse_action
 
 GAMMA = 0.25
 REWARD = 10_000.0

@@ -31,7 +31,7 @@ def baltar_tables() -> tuple[tuple[QTables, float], ...]:
 def baltar_single() -> list[tuple[QTables, float]]:
     """The first kept table of each rack size (the single Baltar)."""
     firsts: dict[int, tuple[QTables, float]] = {}
-    for t, w in baltar_tables():
+    for t, _weight in baltar_tables():
         firsts.setdefault(t.rack_size, (t, 1.0))
     return list(firsts.values())
 

@@ -35,7 +35,6 @@ from __future__ import annotations
 import argparse
 import os
 import datetime as dt
-import json
 import shlex
 import sys
 import time

@@ -19,7 +19,7 @@ from app.problems import problems
 from app.models import Match, Seat
 from app.services import coach, invites, matches as svc
 from app.services.notifier import NOTIFIER
-from app.services.errors import Forbidden, Unauthorized
+from app.services.errors import Unauthorized
 
 router = APIRouter(prefix="/api/matches", tags=["matches"])
 

@@ -39,7 +39,7 @@ import asyncio
 import json
 import zlib
 from collections.abc import Mapping, MutableMapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import timedelta
 from threading import Lock, Thread
 

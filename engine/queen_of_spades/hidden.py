@@ -97,7 +97,7 @@ def _counted(pool: list[int], sizes: list[int], banned: list[int], rng: random.R
         options = [(split, _multinomial(len(cards), split) * ways(i + 1, _minus(caps, split)))
                    for split in splits(len(cards), caps, allowed)]
         pick = rng.randrange(sum(w for _, w in options))
-        for split, w in options:
+        for split, w in options:  # noqa: B007 (the split drawn is used after the loop)
             if pick < w:
                 break
             pick -= w

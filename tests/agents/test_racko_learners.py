@@ -15,7 +15,7 @@ from agents.racko.baltar import (
     GAMMA, REWARD, BaltarDecider, BaltarLive, Learner, QTables, live_values, load_tables, save_tables, state_bits,
 )
 from agents.racko.common import usable_sequence_length
-from agents.racko.diablo import DiabloDecider, candidate_slots, choose
+from agents.racko.diablo import DiabloDecider, candidate_slots
 from agents.racko.features import FEATURES, expand, feature_matrix, maximal_sequences, points, unseen_prefix
 from agents.racko.lookahead import Lookahead
 from agents.racko.network import Network

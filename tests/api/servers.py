@@ -62,10 +62,10 @@ class Server:
             try:
                 self.call("GET", "/api/games")
                 return
-            except OSError:
+            except OSError as err:
                 if self.proc.poll() is not None or time.time() > deadline:
                     self.stop()
-                    raise RuntimeError("the server did not start")
+                    raise RuntimeError("the server did not start") from err
                 time.sleep(0.1)
 
     def call(self, method: str, path: str, body: dict | None = None, token: str | None = None) -> tuple[int, dict]:

@@ -64,7 +64,7 @@ def test_kill_9_mid_game_then_restart_loses_nothing(tmp_path):
     assert tables(db_url) == learned  # the tables as after the last finished game
     server = Server(db_url)
     try:
-        for game, created in matches.items():
+        for created in matches.values():
             token = created["tokens"]["0"]
             status, view = server.call("GET", f"/api/matches/{created['id']}", token=token)
             assert status == 200 and view["status"] == "active"

@@ -7,7 +7,7 @@ import time
 
 from engine import get_game
 from tests.api.test_uno_hidden import assert_private
-from tests.conftest import event_payloads, new_match
+from tests.conftest import event_payloads
 
 UNO = get_game("uno")
 OPTIONS = {"target_score": 30}  # a short match: a deal or two

@@ -44,7 +44,7 @@ def test_resigning_when_it_is_not_your_turn(client):
 
 def test_a_match_without_a_move_for_the_set_time_is_abandoned(client, monkeypatch):
     match_id, tokens = new_match(client, "uno", [ME, AI])
-    assert client.get(f"/api/matches?status=active").json()["total"] == 1
+    assert client.get("/api/matches?status=active").json()["total"] == 1
     monkeypatch.setenv("PARLOUR_ABANDON_AFTER_S", "1")
     time.sleep(1.1)
     listed = client.get("/api/matches").json()["matches"][0]

@@ -168,7 +168,7 @@ def test_racing_moves(client):
             match_id, tokens = new_match(client, "tictactoe", [HUMAN, {"type": "agent", "level": 1}])
             answers = []
 
-            def move(cell):
+            def move(cell, with_ply=with_ply, answers=answers, match_id=match_id, tokens=tokens):
                 body = {"action": f"cell:{cell}", **({"ply": 0} if with_ply else {})}
                 answers.append((cell, client.post(f"/api/matches/{match_id}/moves", json=body, headers=tokens[0])))
 

@@ -52,10 +52,10 @@ def server(tmp_path_factory):
         try:
             urllib.request.urlopen(f"{base}/api/games", timeout=2)
             break
-        except OSError:
+        except OSError as err:
             if proc.poll() is not None or time.time() > deadline:
                 proc.kill()
-                raise RuntimeError("the server did not start")
+                raise RuntimeError("the server did not start") from err
             time.sleep(0.2)
     yield base
     proc.terminate()

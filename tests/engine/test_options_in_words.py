@@ -42,5 +42,5 @@ def test_one_deal_ends_the_match_after_the_first_deal(name):
         deals = set()
         agents = [make_agent(name, PLAYERS[name]) for _ in range(GAMES[name])]
         play_out(game, state, agents, random.Random(seed),
-                 on_move=lambda s, seat, action: deals.add(game.observe(s, None, reveal=True)["deal"]))
+                 on_move=lambda s, seat, action, deals=deals: deals.add(game.observe(s, None, reveal=True)["deal"]))
         assert deals == {first}, f"{name} seed {seed} dealt again"
