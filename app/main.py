@@ -7,11 +7,12 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 
 from app import problems
 from app.db import ROOT, make_engine, migrate, session_factory
-from app.limits import BodyLimit, RateLimiter, SecurityHeaders
+from app.limits import BodyLimit, GetQuota, Lane, SecurityHeaders, get_share
 from app.routers import agents, docs, games, matches, pages, results
 from app.services.agents import AgentPool
 from app.services.coach import Reviewer
@@ -20,6 +21,9 @@ from app.settings import get_settings
 from agents.catalog import playable_games
 
 log = logging.getLogger("parlour")
+
+EXPORTS_PER_CLIENT, EXPORTS_TOTAL = 2, 8
+"""Streamed exports open at once from one client address (429 beyond) and in one process (503)."""
 
 
 def create_app(database_url: str | None = None, preload: bool | None = None) -> FastAPI:
@@ -34,6 +38,9 @@ def create_app(database_url: str | None = None, preload: bool | None = None) -> 
         app.state.sessions = session_factory(app.state.engine)
         app.state.pool = AgentPool()
         app.state.streams = StreamLimits(settings.streams_per_client, settings.streams_total)
+        app.state.exports = StreamLimits(EXPORTS_PER_CLIENT, EXPORTS_TOTAL, "exports")
+        app.state.heavy_reads = Lane()  # the list routes' pages, exports' batches, replays
+        app.state.ai_only_moves = Lane()  # the moves of watched AI-only matches
         app.state.reviewer = Reviewer(app.state.sessions)
         if preload:
             app.state.pool.preload(playable_games())
@@ -57,13 +64,16 @@ def create_app(database_url: str | None = None, preload: bool | None = None) -> 
                               "Every error answer is a Problem; statuses: 400 malformed, 401/403 credentials, "
                               "404 unknown, 409 against the game state, 413 too large, 422 invalid value, "
                               "429 too many.")
-    app.state.create_limiter = RateLimiter()
     problems.install(app)
     for router in (matches.router, games.router, agents.router, results.router):  # the busiest first: routes are tried in order
         app.include_router(router, responses=problems.problems(422))
+    for route in app.routes:  # every GET may meet the quota
+        if isinstance(route, APIRoute) and "GET" in route.methods:
+            route.responses.update(problems.problems(429))
     for router in (docs.router, pages.router):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=Path(ROOT) / "static"), name="static")
+    app.add_middleware(GetQuota, limit=get_share(settings.get_limit, settings.workers))
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
     return app

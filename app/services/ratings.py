@@ -26,6 +26,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
+from app import paging
 from app.models import Rating, RatingEvent, now
 
 MODEL = PlackettLuce()
@@ -126,16 +127,24 @@ def rate_tournament(session: Session, game: str, players: Sequence[str], records
                                                 for p in rated])
 
 
-def board(session: Session, game: str | None) -> list[dict]:
-    """Every rated player (of ``game``, or of every game), best conservative rating first."""
+def board(session: Session, game: str | None, limit: int = 200,
+          cursor: str | None = None) -> tuple[list[dict], str | None]:
+    """Rated players (of ``game``, or of every game), by game, best conservative rating first:
+    up to ``limit`` after ``cursor``, and the cursor of the next page (None: the last)."""
     from agents.catalog import levels, spec
     from engine import GameError
 
+    below = 3 * Rating.sigma - Rating.mu  # minus the ordinal: ascending is best first
     q = select(Rating)
     if game:
         q = q.where(Rating.game == game)
+    start = paging.after((Rating.game, below, Rating.player), cursor, str, float, str)
+    if start is not None:
+        q = q.where(start)
+    found = list(session.scalars(q.order_by(Rating.game, below, Rating.player).limit(limit + 1)))
+    more, found = len(found) > limit, found[:limit]
     out = []
-    for r in session.scalars(q):
+    for r in found:
         kind, _, ident = r.player.partition(":")
         entry = {"game": r.game, "player": r.player, "kind": kind, "id": ident, "name": ident, "level": None,
                  "mu": r.mu, "sigma": r.sigma, "ordinal": ordinal(r.mu, r.sigma), "games": r.games,
@@ -148,7 +157,8 @@ def board(session: Session, game: str | None) -> list[dict]:
             except GameError:
                 pass  # an agent no longer shipped keeps its rating under its id
         out.append(entry)
-    return sorted(out, key=lambda e: (e["game"], -e["ordinal"]))
+    last = found[-1] if more else None
+    return out, None if last is None else paging.encode(last.game, 3 * last.sigma - last.mu, last.player)
 
 
 def history(session: Session, game: str, player: str, limit: int = 500) -> list[dict]:
