@@ -4,6 +4,7 @@
     parlour train GAME AGENT [...]               agents.training.<game>_<agent>
     parlour bench GAME|server [...]              agents.bench.<game> / the server's memory
     parlour bench live                           resetting live learners: time, effect on others
+    parlour bench heavy                          another client's view under heavy reads and AI-only matches
     parlour bench probes --url URL               the hardening probes against a running server
     parlour bench request [--game G --agent A]   where a move request's time goes (profiled in process)
     parlour tournament GAME --players a,b,...    a tournament table (stored in the database)
@@ -51,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     if command == "bench":
         if not rest:
             parser.error("usage: parlour bench GAME|server [options]")
-        package = "app.bench" if rest[0] in ("server", "live", "probes", "request") else "agents.bench"
+        package = "app.bench" if rest[0] in ("server", "live", "probes", "request", "heavy") else "agents.bench"
         return _module_main(package, rest[0], rest[1:], f"parlour bench {rest[0]}")
     if command == "tournament":
         from app.commands.tournament import main as tournament

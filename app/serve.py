@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 
 
 def main(argv: list[str]) -> int:
@@ -13,6 +14,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--workers", type=int, default=1,
                         help="server processes (use PostgreSQL via PARLOUR_DATABASE_URL for more than one)")
     args = parser.parse_args(argv)
+    os.environ["PARLOUR_WORKERS"] = str(args.workers)  # each process takes its share of the GET quota
     print(f"Parlour on http://{args.host}:{args.port}  (API docs at /docs)")
     uvicorn.run("app.main:app", host=args.host, port=args.port, workers=args.workers,
                 log_level="info", access_log=False)

@@ -21,7 +21,8 @@ GAME = "tictactoe"
 
 def seed(url: str, matches: int, people: int = 200, rng_seed: int = 1) -> None:
     """``matches`` finished matches of noughts and crosses, the oldest an hour ago, by
-    ``people`` names (every fifth match AI-only); live MENACE's row reset before the first."""
+    ``people`` names in turn ("person 1", ...; every fifth match AI-only), with one rating each;
+    live MENACE's row reset before the first."""
     migrate(url)
     engine = make_engine(url)
     rng = random.Random(rng_seed)
@@ -47,7 +48,7 @@ def seed(url: str, matches: int, people: int = 200, rng_seed: int = 1) -> None:
                                created_at=created, finished_at=created + timedelta(seconds=1)))
         for seat in range(2):
             if seat == 0 and not ai_only:
-                who = dict(kind="human", name=f"person {rng.randrange(people)}", agent=None, level=None)
+                who = dict(kind="human", name=f"person {i % people}", agent=None, level=None)
             else:
                 level = rng.randrange(1, len(ids) + 1)
                 who = dict(kind="agent", name=ids[level - 1], agent=ids[level - 1], level=level)
