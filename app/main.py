@@ -15,6 +15,7 @@ from app.db import ROOT, make_engine, migrate, session_factory
 from app.limits import BodyLimit, GetQuota, Lane, SecurityHeaders, get_share
 from app.routers import agents, docs, games, matches, pages, results
 from app.services.agents import AgentPool
+from app.services import thinking
 from app.services.coach import Reviewer
 from app.services.streams import StreamLimits
 from app.settings import get_settings
@@ -44,6 +45,7 @@ def create_app(database_url: str | None = None, preload: bool | None = None) -> 
         app.state.reviewer = Reviewer(app.state.sessions)
         if preload:
             app.state.pool.preload(playable_games())
+            thinking.start()
         # What start-up made lives as long as the process (the agents' tables and networks,
         # the modules): kept out of the collector's full passes, each of which otherwise walked
         # it all and stopped every request for about 100 ms. And the young generation is
@@ -57,6 +59,8 @@ def create_app(database_url: str | None = None, preload: bool | None = None) -> 
         gc.set_threshold(*thresholds)
         gc.unfreeze()
         app.state.reviewer.close()
+        if preload:
+            thinking.stop()
         app.state.engine.dispose()
 
     app = FastAPI(title="Parlour", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,

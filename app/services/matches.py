@@ -30,7 +30,7 @@ from app.models import Match, Move, Seat, now
 from app.services.memory import MEMORY
 from app.services.notifier import notify
 from app.services.people import display_names
-from app.services import live, quotas, ratings
+from app.services import live, quotas, ratings, thinking
 from app.services.agents import AgentPool, resolve_seat_agent
 from app.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized
 from engine import RESIGN, Game, GameError, IllegalActionError, get_game
@@ -346,14 +346,17 @@ def _ai_choice(session: Session, pool: AgentPool, match: Match, game: Game, stat
     row = match.seats[seat]
     if row.kind != "agent":
         return None
-    agent = agents.get(row.agent)
-    if agent is None:
-        agent = agents[row.agent] = pool.get(session, match.game, row.agent)
     observation = game.observe(state, seat)
     legal = game.legal_actions(state)
-    rng = random.Random(f"{match.seed}:ai:{ply}")
-    action = agent.act(observation, legal, rng)
-    why = explain(agent, observation, legal)
+    rng_key = f"{match.seed}:ai:{ply}"
+    if spec(match.game, row.agent).searches:  # seconds of CPU: thought in the helper process
+        action, why = thinking.think(match.game, row.agent, observation, legal, rng_key)
+    else:
+        agent = agents.get(row.agent)
+        if agent is None:
+            agent = agents[row.agent] = pool.get(session, match.game, row.agent)
+        action = agent.act(observation, legal, random.Random(rng_key))
+        why = explain(agent, observation, legal)
     if why is not None:
         why_json = {**why.to_json(), "labels": {a.id: game.action_label(a) for a in legal if a.id in why.values}}
     else:  # an agent without values: its rule in one line, so the panel always says why
