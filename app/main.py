@@ -7,7 +7,6 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI
-from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 
 from app import problems
@@ -71,12 +70,10 @@ def create_app(database_url: str | None = None, preload: bool | None = None) -> 
     problems.install(app)
     for router in (matches.router, games.router, agents.router, results.router):  # the busiest first: routes are tried in order
         app.include_router(router, responses=problems.problems(422))
-    for route in app.routes:  # every GET may meet the quota
-        if isinstance(route, APIRoute) and "GET" in route.methods:
-            route.responses.update(problems.problems(429))
     for router in (docs.router, pages.router):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=Path(ROOT) / "static"), name="static")
+    problems.document_get_quota(app)
     app.add_middleware(GetQuota, limit=get_share(settings.get_limit, settings.workers))
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)

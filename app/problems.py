@@ -134,3 +134,23 @@ def install(app: FastAPI) -> None:
         if err.status_code == 404:
             detail = f"nothing at {request.url.path}" if detail == "Not Found" else detail
         return answer(request, err.status_code, detail, headers=err.headers)
+
+
+def document_get_quota(app: FastAPI) -> None:
+    """Every GET operation may answer 429 (the GET quota, ``app.limits.GetQuota``): said in the
+    OpenAPI document, once it is made."""
+    make = app.openapi
+
+    def openapi() -> dict:
+        if app.openapi_schema is None:
+            schema = make()
+            for operations in schema.get("paths", {}).values():
+                get = operations.get("get")
+                if get is not None:
+                    get.setdefault("responses", {}).setdefault("429", {
+                        "description": MEANING[429],
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}}})
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]

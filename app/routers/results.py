@@ -86,21 +86,17 @@ async def export(request: Request, heavy: HeavyDep, game: GameParam = None, sinc
     read = iter(results_service.batches(sessions, game, since, cursor))
 
     async def stream():
-        first = True
-        while True:
-            rows = await heavy.run(next, read, None)
-            if rows is None:
-                break
+        written = 0  # pieces written
+        while (rows := await heavy.run(next, read, None)) is not None:
             if format == "csv":
-                yield csv_text(rows, header=first)
+                yield csv_text(rows, header=not written)
             elif rows:
-                text = orjson.dumps(rows).decode()[1:-1]
-                yield ("[" if first else ",") + text
-                first = False
+                yield ("," if written else "[") + orjson.dumps(rows).decode()[1:-1]
+            else:
                 continue
-            first = False
+            written += 1
         if format == "json":
-            yield "[]" if first else "]"
+            yield "]" if written else "[]"
 
     media, name = ("text/csv", csv_name(game)) if format == "csv" else ("application/json", csv_name(game)[:-3] + "json")
     return ReleasingStream(stream(), release, media_type=media,
