@@ -422,10 +422,11 @@ def due_in(match: Match) -> float | None:
 
 
 def resuming_held(session: Session, match: Match) -> str | None:
-    """Why the next move of an AI-only match that nobody watched for a while may not be made now
-    (its creator runs PARLOUR_AI_ONLY_RUNNING others already); None when it may."""
-    if match.last_move_at + match.delay_ms / 1000 + quotas.IDLE_GRACE_S >= time.time():
-        return None  # running already: it counts in its creator's budget
+    """Why the next move of an AI-only match that is not running (its first move, or the first
+    after nobody watched it for a while) may not be made now: its creator runs
+    PARLOUR_AI_ONLY_RUNNING others already. None when it may. A paused match's steps are not held."""
+    if match.paused or (match.ply > 0 and match.last_move_at + match.delay_ms / 1000 + quotas.IDLE_GRACE_S >= time.time()):
+        return None  # stepped by its controller, or running already: it counts in its creator's budget
     return quotas.over_budget(session, match.client, but=match.id)
 
 

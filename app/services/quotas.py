@@ -22,8 +22,9 @@ from app.settings import get_settings
 
 CREATE_WINDOW_S = 60
 IDLE_GRACE_S = 10.0
-"""An AI-only match stops counting as running this long after its next move was due and did not
-come (nobody watches it: it only moves while its event stream is open), or once paused or over."""
+"""An AI-only match counts as running while it moves: from its first move until this long after
+its next move was due and did not come (nobody watches it: it moves only while its event stream
+is open), or until it is paused or over. A match nobody has watched yet costs nothing."""
 
 
 def check_creations(session: Session, client: str) -> None:
@@ -44,10 +45,10 @@ def check_creations(session: Session, client: str) -> None:
 
 def running(session: Session, client: str, but: str | None = None) -> int:
     """How many AI-only matches created by ``client`` are running (other than ``but``): active,
-    not paused, and moved (or created) within their delay and ``IDLE_GRACE_S``."""
+    not paused, and moved within their delay and ``IDLE_GRACE_S``."""
     q = select(func.count()).where(
         Match.status == "active", Match.ai_only.is_(True), Match.client == client, Match.paused.is_(False),
-        Match.last_move_at + Match.delay_ms * 0.001 + IDLE_GRACE_S >= time.time())
+        Match.ply > 0, Match.last_move_at + Match.delay_ms * 0.001 + IDLE_GRACE_S >= time.time())
     if but is not None:
         q = q.where(Match.id != but)
     return session.scalar(q) or 0
@@ -59,7 +60,7 @@ def over_budget(session: Session, client: str | None, but: str | None = None) ->
     if limit <= 0 or client is None or running(session, client, but) < limit:
         return None
     return (f"at most {limit} AI-only matches may run at once from one address: let one finish, "
-            f"pause it or close its page (it stops counting {IDLE_GRACE_S:g} s after its last move)")
+            f"pause it or close its page (it stops counting {IDLE_GRACE_S:g} s after its next move was due)")
 
 
 def check_budget(session: Session, client: str | None, but: str | None = None) -> None:

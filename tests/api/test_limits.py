@@ -89,27 +89,41 @@ def test_a_step_while_paused_waits_the_shortest_delay_too(client, monkeypatch):
     assert 9 < wait <= 10  # a burst of steps cannot outrun the shortest delay
 
 
+def start(client, created: dict) -> int:
+    """Get an AI-only match moving: pause it, step it once (watching its stream for the move),
+    resume it. The status of the resume."""
+    match_id, control = created["id"], {"Authorization": f"Bearer {created['control_token']}"}
+    for action in ("pause", "step"):
+        assert client.post(f"/api/matches/{match_id}/control", json={"action": action}, headers=control).status_code == 200
+    with client.stream("GET", f"/api/matches/{match_id}/events") as stream:
+        for line in stream.iter_lines():
+            if line.startswith("event: move"):
+                break
+    return client.post(f"/api/matches/{match_id}/control", json={"action": "resume"}, headers=control).status_code
+
+
 def test_a_client_runs_a_budget_of_ai_only_matches_at_once(client, db_url, monkeypatch):
     monkeypatch.setenv("PARLOUR_AI_ONLY_RUNNING", "2")
-    monkeypatch.setattr(matches_router, "FALLBACK_POLL_S", (0.2, 0.2))  # a held stream ends soon after we leave
-    first, second = (client.post("/api/matches", json=AI_ONLY).json() for _ in range(2))
-    r = client.post("/api/matches", json=AI_ONLY)
+    monkeypatch.setattr(matches_router, "FALLBACK_POLL_S", (0.2, 0.2))  # a stream we leave ends soon after
+    slow = {**AI_ONLY, "delay_ms": 60_000}  # running for a minute after each move, watched or not
+    a, b, c = (client.post("/api/matches", json=slow).json() for _ in range(3))  # not running before they move
+    assert start(client, a) == 200 and start(client, b) == 200
+    r = client.post("/api/matches", json=slow)
     is_problem(r, 429, "at most 2 AI-only matches may run at once")
     assert int(r.headers["retry-after"]) >= 1
-    assert client.post(f"/api/matches/{first['id']}/rematch", json={}).status_code == 429
+    assert client.post(f"/api/matches/{a['id']}/rematch", json={}).status_code == 429
     new_match(client, "tictactoe", [HUMAN, {"type": "agent", "level": 1}])  # a person's match is not in the budget
-    control = {"Authorization": f"Bearer {first['control_token']}"}
-    assert client.post(f"/api/matches/{first['id']}/control", json={"action": "pause"}, headers=control).status_code == 200
-    third = client.post("/api/matches", json=AI_ONLY)  # a paused match does not run
-    assert third.status_code == 201
-    is_problem(client.post(f"/api/matches/{first['id']}/control", json={"action": "resume"}, headers=control),
+    control_a = {"Authorization": f"Bearer {a['control_token']}"}
+    assert client.post(f"/api/matches/{a['id']}/control", json={"action": "pause"}, headers=control_a).status_code == 200
+    assert start(client, c) == 200  # a paused match does not run
+    is_problem(client.post(f"/api/matches/{a['id']}/control", json={"action": "resume"}, headers=control_a),
                429, "AI-only matches")
-    with session_factory(get_engine(db_url))() as session:  # nobody watched the second for a minute
-        session.execute(update(Match).where(Match.id == second["id"]).values(last_move_at=time.time() - 60))
+    with session_factory(get_engine(db_url))() as session:  # nobody watched b for two minutes
+        session.execute(update(Match).where(Match.id == b["id"]).values(last_move_at=time.time() - 120))
         session.commit()
-    assert client.post(f"/api/matches/{first['id']}/control", json={"action": "resume"}, headers=control).status_code == 200
+    assert client.post(f"/api/matches/{a['id']}/control", json={"action": "resume"}, headers=control_a).status_code == 200
     events = []
-    with client.stream("GET", f"/api/matches/{second['id']}/events") as stream:  # it may not start again now
+    with client.stream("GET", f"/api/matches/{b['id']}/events") as stream:  # b may not move again now
         for line in stream.iter_lines():
             if line.startswith("event: "):
                 events.append(line[7:])
@@ -117,4 +131,4 @@ def test_a_client_runs_a_budget_of_ai_only_matches_at_once(client, db_url, monke
                 assert "at most 2 AI-only matches" in line
                 break
     assert events == ["held"]
-    assert client.get(f"/api/matches/{second['id']}").json()["ply"] == 0
+    assert client.get(f"/api/matches/{b['id']}").json()["ply"] == 1
