@@ -182,6 +182,7 @@ async def watch(port: int, match_id: str, source: str, counters: Counters) -> No
         if status != 200:
             counters.notes.append(f"stream of {match_id[:8]}: HTTP {status}")
             return
+        assert conn.reader is not None
         while True:
             line = await conn.reader.readline()
             if not line or line.startswith(b"event: end"):

@@ -11,6 +11,8 @@ import random
 import uuid
 from datetime import timedelta
 
+from sqlalchemy import insert
+
 from agents.catalog import levels
 from app.db import make_engine, migrate, session_factory
 from app.models import LiveAgent, Match, Move, Rating, Seat, now
@@ -47,11 +49,12 @@ def seed(url: str, matches: int, people: int = 200, rng_seed: int = 1) -> None:
                                steps=0, last_move_at=created.timestamp(), client=None, hints=False,
                                created_at=created, finished_at=created + timedelta(seconds=1)))
         for seat in range(2):
+            who: dict[str, object]
             if seat == 0 and not ai_only:
-                who = dict(kind="human", name=f"person {i % people}", agent=None, level=None)
+                who = {"kind": "human", "name": f"person {i % people}", "agent": None, "level": None}
             else:
                 level = rng.randrange(1, len(ids) + 1)
-                who = dict(kind="agent", name=ids[level - 1], agent=ids[level - 1], level=level)
+                who = {"kind": "agent", "name": ids[level - 1], "agent": ids[level - 1], "level": level}
             seat_rows.append(dict(match_id=match_id, seat=seat, score=float(scores[seat]), won=seat in winners,
                                   token_hash=None, invite=None, client=None, **who))
         move_rows += [dict(match_id=match_id, ply=ply, seat=seat, action=action.id, label=game.action_label(action),
@@ -62,8 +65,8 @@ def seed(url: str, matches: int, people: int = 200, rng_seed: int = 1) -> None:
                                   reset_at=start - timedelta(minutes=1)))
         for table, rows in ((Match, match_rows), (Seat, seat_rows), (Move, move_rows)):
             for k in range(0, len(rows), 5000):
-                session.execute(table.__table__.insert(), rows[k:k + 5000])
-        session.execute(Rating.__table__.insert(), [
+                session.execute(insert(table), rows[k:k + 5000])
+        session.execute(insert(Rating), [
             dict(game=GAME, player=f"person:person {p}", mu=25 + rng.gauss(0, 3), sigma=8 - rng.random() * 4,
                  games=1, wins=0.0, updated_at=start) for p in range(people)])
         session.commit()

@@ -23,7 +23,7 @@ HUMAN = {"type": "human", "name": "Ann"}
 
 
 @pytest.fixture
-def sampled(database_url):
+def sampled(database_url):  # noqa: F811
     """A client on a database (SQLite, and PostgreSQL when PARLOUR_TEST_POSTGRES_URL is set)
     holding MATCHES finished matches of noughts and crosses: people against every level (live
     MENACE among them), every fifth AI-only, seven names in turn."""
