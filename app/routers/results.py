@@ -37,10 +37,10 @@ def spreadsheet_safe(row: dict) -> dict:
 
 def csv_text(rows: list[dict], header: bool) -> str:
     buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=COLUMNS)
+    writer = csv.writer(buf)
     if header:
-        writer.writeheader()
-    writer.writerows(spreadsheet_safe(r) for r in rows)
+        writer.writerow(COLUMNS)
+    writer.writerows([safe[k] for k in COLUMNS] for safe in map(spreadsheet_safe, rows))
     return buf.getvalue()
 
 
