@@ -13,10 +13,12 @@ own loopback address. Four phases of ``--seconds`` each:
    curve, the match list, the leaderboard, a person), each the moment the last answered (after a
    429 they wait its Retry-After, as a client that follows the protocol does);
 3. **AI-only**: ``--watched`` AI-only matches of Uno between its search level (Monte Carlo)
-   seats, asked with ``delay_ms`` 0, each watched by an event stream. The first address asks for
-   all of them; whatever it is refused (the budget of running AI-only matches) is asked from
-   further addresses, at most the budget each, so that the same number runs either way;
+   seats, asked with ``delay_ms`` 0, each watched by an event stream, four from each address
+   (within the default budget of running AI-only matches, so that all of them run);
 4. **both** at once.
+
+Last, the budget itself: one more address asks for six quick AI-only matches and watches them
+all (how many moved, how many were held back).
 
 Each phase prints the viewer's median, 99th percentile and worst latency, the readers' answers
 (ok, 429) and the AI-only moves made, with the server's CPU seconds. The goal: with both loads,
@@ -41,7 +43,9 @@ from app.bench.server import Server, cpu_seconds, percentile
 
 VIEWER = "127.0.0.1"
 GOAL_P99_MS = 100.0
-BUDGET_GUESS = 4  # addresses are spread by the budget the server answers with; this many a spare address
+PER_ADDRESS = 4
+"""Watched AI-only matches made from one address: within the default budget of running ones, so
+that all of them run, before and after."""
 HEAVY_PATHS = [
     "/api/results?limit=1000",
     "/api/results/export?format=csv",
@@ -76,6 +80,7 @@ class Phase:
     reads_other: int = 0
     read_median_ms: float | None = None
     ai_moves: int = 0
+    ai_held: int = 0
     server_cpu_s: float = 0.0
     load_average: float = 0.0
     notes: list[str] = field(default_factory=list)
@@ -86,7 +91,7 @@ class Counters:
         self.reset()
 
     def reset(self) -> None:
-        self.ok = self.too_many = self.other = self.moves = 0
+        self.ok = self.too_many = self.other = self.moves = self.held = 0
         self.read_latencies: list[float] = []
         self.notes: list[str] = []
 
@@ -148,30 +153,49 @@ async def reader(port: int, index: int, counters: Counters) -> None:
 
 
 async def create_watched(port: int, count: int) -> tuple[list[tuple[str, str]], list[int]]:
-    """``count`` AI-only matches asking for no delay: (match id, creator address) each, and how
-    many each address had accepted before it was refused (the first address asks for all)."""
+    """``count`` AI-only matches asking for no delay, from as many addresses as it takes to stay
+    within a budget of ``PER_ADDRESS`` each: (match id, creator address) each, and how many each
+    address had accepted."""
     made: list[tuple[str, str]] = []
     accepted: list[int] = []
-    address = 0
-    while len(made) < count and address < count:
+    for address in range(-(-count // PER_ADDRESS)):
         conn = Connection(port, creator_address(address))
-        n = 0
         try:
-            while len(made) < count and (address == 0 or n < BUDGET_GUESS):
-                try:
-                    created = await conn.json("POST", "/api/matches", {"game": "uno", "delay_ms": 0,
-                                                                       "seats": WATCHED_SEATS})
-                except HTTPError as err:
-                    if err.status != 429:
-                        raise
-                    break
+            for _ in range(min(PER_ADDRESS, count - len(made))):
+                created = await conn.json("POST", "/api/matches", {"game": "uno", "delay_ms": 0, "seats": WATCHED_SEATS})
                 made.append((created["id"], creator_address(address)))
-                n += 1
         finally:
             await conn.close()
-        accepted.append(n)
-        address += 1
+        accepted.append(sum(1 for _, a in made if a == creator_address(address)))
     return made, accepted
+
+
+async def budget_probe(port: int, asked: int, seconds: float) -> dict:
+    """One more address asks for ``asked`` quick AI-only matches and watches them all for up to
+    ``seconds``: how many were made, how many moved, how many were held back."""
+    source = creator_address(200)
+    conn = Connection(port, source)
+    made = []
+    try:
+        for _ in range(asked):
+            try:
+                made.append((await conn.json("POST", "/api/matches", {"game": "tictactoe", "delay_ms": 0, "seats": [
+                    {"type": "agent", "level": 1}] * 2}))["id"])
+            except HTTPError as err:
+                if err.status != 429:
+                    raise
+    finally:
+        await conn.close()
+    counters = [Counters() for _ in made]
+    tasks = [asyncio.create_task(watch(port, m, source, c)) for m, c in zip(made, counters)]
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline and not all(c.moves or c.held for c in counters):
+        await asyncio.sleep(0.1)
+    for t in tasks:
+        t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return {"asked": asked, "made": len(made), "moved": sum(1 for c in counters if c.moves),
+            "held": sum(1 for c in counters if c.held and not c.moves)}
 
 
 async def watch(port: int, match_id: str, source: str, counters: Counters) -> None:
@@ -183,12 +207,18 @@ async def watch(port: int, match_id: str, source: str, counters: Counters) -> No
             counters.notes.append(f"stream of {match_id[:8]}: HTTP {status}")
             return
         assert conn.reader is not None
+        held = False
         while True:
             line = await conn.reader.readline()
             if not line or line.startswith(b"event: end"):
                 return
             if line.startswith(b"event: move"):
                 counters.moves += 1
+            elif line.startswith(b"event: held"):
+                held = True
+            elif held and line.startswith(b"data: "):
+                counters.held += line != b'data: {"detail":null}\n'
+                held = False
     except (ConnectionError, asyncio.IncompleteReadError, OSError) as err:
         counters.notes.append(f"stream of {match_id[:8]}: {err!r}"[:200])
     finally:
@@ -209,7 +239,7 @@ async def run_phase(name: str, port: int, pid: int, args, counters: Counters) ->
     phase.reads_ok, phase.reads_429, phase.reads_other = counters.ok, counters.too_many, counters.other
     if counters.read_latencies:
         phase.read_median_ms = round(1000 * statistics.median(counters.read_latencies), 1)
-    phase.ai_moves = counters.moves
+    phase.ai_moves, phase.ai_held = counters.moves, counters.held
     phase.server_cpu_s = round(cpu_seconds(pid) - cpu, 1)
     phase.load_average = round(os.getloadavg()[0], 1)
     phase.notes = counters.notes[:3]
@@ -247,6 +277,7 @@ async def bench(args) -> dict:
         tasks += [asyncio.create_task(reader(port, i, counters)) for i in range(args.readers)]
         phases.append(await run_phase("both", port, pid, args, counters))
         out["phases"] = [asdict(p) for p in phases]
+        out["budget_probe"] = await budget_probe(port, PER_ADDRESS + 2, 15.0)
         floor, both = phases[0], phases[-1]
         out["goal"] = {"p99_ms_under": GOAL_P99_MS, "both_p99_ms": both.p99_ms, "floor_p99_ms": floor.p99_ms,
                        "verdict": "met" if both.views and both.p99_ms < GOAL_P99_MS and not both.view_errors
@@ -288,21 +319,24 @@ def print_table(out: dict, args) -> None:
                     f"SQLite, {out['matches']} finished matches; {args.seconds:g} s a phase, a view every "
                     f"{1000 * args.interval:g} ms")
     for name in ("phase", "views", "median ms", "p99 ms", "max ms", "reads ok", "429", "read median ms",
-                 "AI-only moves", "server CPU s", "load avg"):
+                 "AI-only moves", "held", "server CPU s", "load avg"):
         t.add_column(name, justify="left" if name == "phase" else "right")
     for p in out["phases"]:
         t.add_row(p["name"], str(p["views"]) + (f" ({p['view_errors']} errors)" if p["view_errors"] else ""),
                   f"{p['median_ms']:.1f}", f"{p['p99_ms']:.1f}", f"{p['max_ms']:.1f}", str(p["reads_ok"]),
                   str(p["reads_429"]) + (f" (+{p['reads_other']} other)" if p["reads_other"] else ""),
-                  "" if p["read_median_ms"] is None else f"{p['read_median_ms']:.1f}", str(p["ai_moves"]),
+                  "" if p["read_median_ms"] is None else f"{p['read_median_ms']:.1f}", str(p["ai_moves"]), str(p["ai_held"]),
                   f"{p['server_cpu_s']:.1f}", f"{p['load_average']:.1f}")
     console.print(t)
     g = out["goal"]
     console.print(f"server code: {out['server_code']}; {out['cores']} cores (shared: compare with the floor, "
                   f"'alone', measured in the same run)")
+    b = out["budget_probe"]
     console.print(f"{out['readers']} readers; AI-only matches: {out['ai_only_created']} of {out['watched']} created, "
                   f"accepted per address {out['ai_only_accepted_per_address']}; the first page of /api/results: "
                   f"{out['results_first_page_bytes']:,} bytes")
+    console.print(f"one address asking for {b['asked']} AI-only matches and watching them: {b['made']} made, "
+                  f"{b['moved']} moved, {b['held']} held back")
     console.print(f"goal: the view's p99 under {g['p99_ms_under']:g} ms with both loads: {g['both_p99_ms']} ms "
                   f"(floor {g['floor_p99_ms']} ms): {g['verdict']}")
     for p in out["phases"]:
