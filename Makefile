@@ -4,6 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
+WORKERS ?= 1
 
 .PHONY: run test test-browser bench clean
 
@@ -19,8 +20,9 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test,train]'
 	touch $@ $(VENV)/.installed
 
+# `parlour serve` migrates once, then starts the workers (more than one wants PostgreSQL).
 run: $(VENV)/.installed
-	$(BIN)/parlour serve --host $(HOST) --port $(PORT)
+	$(BIN)/parlour serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest

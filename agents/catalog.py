@@ -6,39 +6,10 @@ them; nothing else needs to know which games exist.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from collections.abc import Mapping
-from typing import Any, Callable
+from typing import Any
 
+from agents.spec import AgentSpec
 from engine import GameError
-
-
-@dataclass(frozen=True)
-class LiveSpec:
-    """How a learner whose values live in a store (the database) is built.
-
-    ``from_values(values)`` builds the agent from the stored table; ``beginner()``
-    and ``trained()`` give the tables to reset to or copy from. ``values`` is a mapping
-    (the server passes its origin table with the learned values layered over it, without
-    copying the origin): read it with ``get``, ``[]``, ``in``, iteration; writes to it stay
-    the agent's own; copy it (``dict(values)``) only when the table is small.
-    """
-
-    from_values: Callable[[Mapping[str, float]], Any]
-    beginner: Callable[[], dict[str, float]]
-    trained: Callable[[], dict[str, float]]
-
-
-@dataclass(frozen=True)
-class AgentSpec:
-    id: str
-    game: str
-    title: str
-    description: str
-    make: Callable[[], Any]
-    live: LiveSpec | None = None
-    saved: str | None = None  # its file in agents/saved/<game>/ (training metadata and curve)
-    searches: bool = False  # samples or searches per move: its move time is a thinking budget
 
 
 def _packages() -> dict[str, Any]:

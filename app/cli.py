@@ -1,15 +1,18 @@
 """The ``parlour`` command.
 
-    parlour serve [--host H] [--port P]          the web app (migrates the database first)
+    parlour migrate                              bring the database to the newest schema
+    parlour serve [--host H] [--port P] [--workers N]   the web app (migrates once, then starts the workers)
     parlour train GAME AGENT [...]               agents.training.<game>_<agent>
     parlour bench GAME|server [...]              agents.bench.<game> / the server's memory
     parlour bench live                           resetting live learners: time, effect on others
     parlour bench heavy                          another client's view under heavy reads and AI-only matches
+    parlour bench heal                           attacks on live MENACE, without and with the healing
     parlour bench probes --url URL               the hardening probes against a running server
+    parlour bench cheats --url URL [--spoof] [--seed]   spoofed addresses, chosen seeds: learned? rated?
     parlour bench request [--game G --agent A]   where a move request's time goes (profiled in process)
     parlour tournament GAME --players a,b,...    a tournament table (stored in the database)
     parlour calibrate GAME [--games N]           measure each level's strength
-    parlour live reset|snapshot|snapshots|rollback GAME AGENT   look after a live learner
+    parlour live reset|snapshot|snapshots|rollback|check|quarantined GAME AGENT   look after a live learner
 """
 from __future__ import annotations
 
@@ -34,13 +37,20 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(prog="parlour", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", choices=["serve", "train", "bench", "tournament", "calibrate", "live"])
+    parser.add_argument("command", choices=["migrate", "serve", "train", "bench", "tournament", "calibrate", "live"])
     if not argv or argv[0] in ("-h", "--help"):
         parser.print_help()
         return 0
     command, rest = argv[0], argv[1:]
     if command not in parser._actions[1].choices:
         parser.error(f"unknown command {command!r}")
+    if command == "migrate":
+        if rest:
+            parser.error("usage: parlour migrate (the database is PARLOUR_DATABASE_URL)")
+        from app.db import migrate
+        from app.settings import get_settings
+        migrate(get_settings().database_url)
+        return 0
     if command == "serve":
         from app.serve import main as serve
         return serve(rest)
@@ -52,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     if command == "bench":
         if not rest:
             parser.error("usage: parlour bench GAME|server [options]")
-        package = "app.bench" if rest[0] in ("server", "live", "probes", "request", "heavy") else "agents.bench"
+        package = "app.bench" if rest[0] in ("server", "live", "heal", "probes", "request", "cheats", "heavy") else "agents.bench"
         return _module_main(package, rest[0], rest[1:], f"parlour bench {rest[0]}")
     if command == "tournament":
         from app.commands.tournament import main as tournament

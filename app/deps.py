@@ -12,10 +12,12 @@ import hashlib
 import hmac
 from typing import TYPE_CHECKING, Annotated, AsyncIterator
 
-from fastapi import Depends, Header, Request
+from fastapi import Depends, Header, Query, Request
 from sqlalchemy.orm import Session
 
+from app.addresses import client_of, trusted_networks
 from app.services.agents import AgentPool
+from app.services.catalog import known_game
 from app.services.errors import Forbidden, Unauthorized
 from app.settings import get_settings
 
@@ -76,14 +78,11 @@ async def require_admin(token: Annotated[str | None, Depends(get_token)]) -> Non
 
 
 def client_address(request: Request) -> str:
-    """The address the server sees; behind a proxy (PARLOUR_TRUST_FORWARDED) the last
-    X-Forwarded-For entry, the one the proxy itself added."""
-    if get_settings().trust_forwarded:
-        forwarded = request.headers.get("x-forwarded-for", "")
-        last = forwarded.split(",")[-1].strip()
-        if last:
-            return last[:64]
-    return request.client.host if request.client else "unknown"
+    """The address the server sees; when that is one of PARLOUR_TRUSTED_PROXIES, the client
+    they forwarded in X-Forwarded-For (``app.addresses``)."""
+    networks = trusted_networks(get_settings().trusted_proxies)
+    forwarded = request.headers.getlist("x-forwarded-for") if networks else []
+    return client_of(request.client.host if request.client else None, forwarded, networks)
 
 
 async def client_key(request: Request) -> str:
@@ -91,7 +90,14 @@ async def client_key(request: Request) -> str:
     return hashlib.sha256(f"parlour-client:{client_address(request)}".encode()).hexdigest()[:32]
 
 
+async def game_filter(game: Annotated[str | None, Query(max_length=32, description="only this game "
+                                                      "(an unknown game is 404)")] = None) -> str | None:
+    """A ``game`` query filter: None, or a game Parlour offers (404 otherwise)."""
+    return None if game is None else known_game(game)
+
+
 SessionDep = Annotated[Session, Depends(get_session)]
+GameFilter = Annotated[str | None, Depends(game_filter)]
 PoolDep = Annotated[AgentPool, Depends(get_pool)]
 HeavyDep = Annotated["Lane", Depends(get_heavy_reads)]
 TokenDep = Annotated[str | None, Depends(get_token)]

@@ -5,6 +5,7 @@ import gc
 import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
+from threading import Thread
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
@@ -13,9 +14,11 @@ from app import problems
 from app.db import ROOT, make_engine, migrate, session_factory
 from app.limits import BodyLimit, GetQuota, Lane, SecurityHeaders, get_share
 from app.routers import agents, docs, games, matches, pages, results
+from app.services import live, relay
 from app.services.agents import AgentPool
 from app.services import thinking
 from app.services.coach import Reviewer
+from app.services.notifier import NOTIFIER
 from app.services.streams import StreamLimits
 from app.settings import get_settings
 from agents.catalog import playable_games
@@ -42,9 +45,12 @@ def create_app(database_url: str | None = None, preload: bool | None = None) -> 
         app.state.heavy_reads = Lane()  # the list routes' pages, exports' batches, replays
         app.state.ai_only_moves = Lane()  # the moves of watched AI-only matches
         app.state.reviewer = Reviewer(app.state.sessions)
+        app.state.relay = relay.start(url, app.state.sessions, NOTIFIER)
         if preload:
             app.state.pool.preload(playable_games())
             thinking.start()
+            Thread(target=live.load_current, args=(app.state.sessions, playable_games()), name="live-tables",
+                   daemon=True).start()
         # What start-up made lives as long as the process (the agents' tables and networks,
         # the modules): kept out of the collector's full passes, each of which otherwise walked
         # it all and stopped every request for about 100 ms. And the young generation is
@@ -57,6 +63,7 @@ def create_app(database_url: str | None = None, preload: bool | None = None) -> 
         yield
         gc.set_threshold(*thresholds)
         gc.unfreeze()
+        app.state.relay.close()
         app.state.reviewer.close()
         if preload:
             thinking.stop()

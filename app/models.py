@@ -23,6 +23,7 @@ class Match(Base):
     game: Mapped[str] = mapped_column(String(32), index=True)
     options: Mapped[dict] = mapped_column(JSON)
     seed: Mapped[int] = mapped_column(BigInteger)  # secret: never in a response, page or log
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False)  # by its creator: unrated, unlearned
     state: Mapped[dict] = mapped_column(JSON)
     ply: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(16), index=True, default="active")  # waiting|active|finished
@@ -113,6 +114,12 @@ class LiveAgent(Base):
     games: Mapped[int] = mapped_column(Integer, default=0)
     origin: Mapped[str] = mapped_column(String(16), default="beginner")  # beginner|trained
     reset_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    # The last good table, which a failed canary restores: this snapshot (one that passed the canary,
+    # or the one an administrator rolled back to), or the origin when None; the games learned after
+    # the learned game ``good_game`` (an id of learned_games) are not in it.
+    good_snapshot: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    good_game: Mapped[int] = mapped_column(Integer, default=0)
+    restores: Mapped[int] = mapped_column(Integer, default=0)  # resets and rollbacks so far
 
 
 class LearnedValue(Base):
@@ -139,6 +146,8 @@ class LiveSnapshot(Base):
     values: Mapped[int] = mapped_column(Integer)  # rows in the overlay
     overlay: Mapped[bytes] = mapped_column(LargeBinary)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    passed: Mapped[bool | None] = mapped_column(Boolean, nullable=True)  # the canary's verdict; None: not checked
+    canary: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # what it measured, against which floors
 
 
 class LearnEvent(Base):
@@ -151,6 +160,33 @@ class LearnEvent(Base):
     agent: Mapped[str] = mapped_column(String(96))
     client: Mapped[str] = mapped_column(String(32))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class LearnWeight(Base):
+    """How many games of one client a learner learned from in one box (a MENACE matchbox, a Harel or
+    Baltar state: a key's part before its last ':'), since its last reset: the bounded weight."""
+
+    __tablename__ = "learn_weights"
+
+    agent: Mapped[str] = mapped_column(ForeignKey("live_agents.agent", ondelete="CASCADE"), primary_key=True)
+    client: Mapped[str] = mapped_column(String(32), primary_key=True)
+    box: Mapped[str] = mapped_column(String(128), primary_key=True)
+    games: Mapped[int] = mapped_column(Integer)
+
+
+class LearnedGame(Base):
+    """A game a learner learned from; quarantined when a failed canary took its learning back
+    (kept, listed for the administrator, never learned from again)."""
+
+    __tablename__ = "learned_games"
+    __table_args__ = (Index("ix_learned_games_agent_id", "agent", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    agent: Mapped[str] = mapped_column(ForeignKey("live_agents.agent", ondelete="CASCADE"))
+    match_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    quarantined_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    quarantine: Mapped[str | None] = mapped_column(String(200), nullable=True)  # why
 
 
 class Tournament(Base):

@@ -3,7 +3,7 @@
 Every 4xx from ``/api/...`` is a JSON ``Problem``: ``detail`` (what is wrong, in words, naming
 the field), and where useful ``field`` and, for illegal moves, ``action`` and ``reason``.
 Pages (anything outside ``/api`` and the API documents) answer errors as an HTML page in the
-site's style. Status codes follow one rule (README, "Security"): 400 malformed request,
+site's style. Status codes follow one rule (docs/security.md, "The ground rules"): 400 malformed request,
 401/403 credentials (missing or malformed / wrong), 404 unknown resource, 409 against the state
 of a game or learner, 413 too large, 422 invalid value, 429 too many requests.
 
@@ -76,6 +76,12 @@ def answer(request: Request, status: int, detail: str, headers: dict | None = No
                                       status_code=status, headers=headers)
 
 
+def is_json(content_type: str | None) -> bool:
+    """Does a Content-Type header say JSON (application/json or application/...+json)?"""
+    kind = (content_type or "").split(";")[0].strip().lower()
+    return kind == "application/json" or (kind.startswith("application/") and kind.endswith("+json"))
+
+
 def _field(loc) -> str:
     return ".".join(str(p) for p in loc)
 
@@ -94,6 +100,11 @@ def _validation(request: Request, err: RequestValidationError):
         why = first.get("ctx", {}).get("error", "")
         return answer(request, 400, f"body is not valid JSON{where}: {why}".rstrip(": "), field="body")
     if tuple(first.get("loc", ())) == ("body",) and first.get("type") in ("dict_type", "model_attributes_type"):
+        sent = request.headers.get("content-type")
+        if not is_json(sent):  # FastAPI reads a body as JSON only when its Content-Type says it is JSON
+            said = f"said {sent!r}" if sent else "had no Content-Type"
+            return answer(request, 400, "the body must be JSON sent with the header 'Content-Type: application/json' "
+                                        f"(this request {said})", field="body")
         return answer(request, 400, "body must be a JSON object", field="body")
     parts = []
     for e in errors[:5]:
@@ -112,7 +123,8 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(ServiceError)
     async def service_error(request: Request, err: ServiceError):
         retry = getattr(err, "retry_after", None)
-        return answer(request, err.status, str(err), headers={"Retry-After": str(retry)} if retry else None)
+        return answer(request, err.status, str(err), headers={"Retry-After": str(retry)} if retry else None,
+                      field=err.field)
 
     @app.exception_handler(IllegalActionError)
     async def illegal(request: Request, err: IllegalActionError):

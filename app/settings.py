@@ -4,7 +4,10 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
+from pydantic import field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from app.addresses import trusted_networks
 
 
 class Settings(BaseSettings):
@@ -27,12 +30,38 @@ class Settings(BaseSettings):
     Unset: those endpoints answer 403 and ``parlour live`` does the job locally."""
     learn_limit: int = 60
     """Games a live learner learns from one client address per hour (0: no limit)."""
+    learn_box_limit: int = 10
+    """Games of one client address a live learner learns from in any one box (a MENACE matchbox,
+    a Harel or Baltar state) since its last reset; its later games teach the other boxes only
+    (0: no limit)."""
+    canary_every: int = 25
+    """After every this many learned games a live learner's strength is measured against fixed
+    references, off the event loop; below the floor it is rolled back to its last good table and
+    the games since are quarantined (0: never)."""
     snapshot_every: int = 50
     """A live learner keeps a snapshot every this many learned games (0: only before resets)."""
     snapshot_keep: int = 50
     """Snapshots kept per learner (the oldest go first)."""
+    trusted_proxies: str = ""
+    """Behind reverse proxies: their addresses or CIDR networks, comma-separated. X-Forwarded-For
+    is read only from them, walked from the right past them (``app.addresses``); empty: never."""
     trust_forwarded: bool = False
-    """Behind a reverse proxy: take the client address from the last X-Forwarded-For entry."""
+    """No longer read (it trusted X-Forwarded-For from anyone): set true, the server refuses to start."""
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _proxies(cls, value: str) -> str:
+        trusted_networks(value)
+        return value
+
+    @field_validator("trust_forwarded")
+    @classmethod
+    def _no_trust_forwarded(cls, value: bool) -> bool:
+        if value:
+            raise ValueError("PARLOUR_TRUST_FORWARDED is no longer read: it let any client choose its address "
+                             "with X-Forwarded-For. Set PARLOUR_TRUSTED_PROXIES to your proxies' addresses "
+                             "(e.g. 127.0.0.1) and remove PARLOUR_TRUST_FORWARDED")
+        return value
     max_body_bytes: int = 65_536
     """Request bodies above this size are refused with 413 before they are parsed."""
     abandon_after_s: int = 86_400

@@ -84,6 +84,24 @@ def chance(seed: int, *labels: object) -> random.Random:
     return random.Random(":".join([str(seed), *map(str, labels)]))
 
 
+@dataclass(frozen=True)
+class GameType:
+    """What a game can do, declared once per game (after OpenSpiel's ``GameType``); generic code
+    (tournaments, calibration, the web app) reads it instead of asking for attributes by name."""
+
+    hidden_information: bool = False
+    """A seat cannot see everything (other hands, the deck): views differ per seat, and what an
+    AI weighed stays hidden until the deal ends."""
+    points_per_deal: bool = False
+    """Every deal is scored in zero-sum points: tournaments lead with mean points per deal."""
+    actions_per_move: int = 1
+    """Actions that make one player's move (Rack-O: draw, then place or discard)."""
+    whole_matches: bool = False
+    """Tournaments and calibration count whole matches unless told otherwise (else single deals)."""
+    resignation: bool = False
+    """The rules have a resignation move (``Game.resign``), played on the resigner's turn."""
+
+
 S = TypeVar("S")
 A = TypeVar("A")
 
@@ -103,8 +121,7 @@ class Game(ABC, Generic[S, A]):
     """How long a match lasts, in words ("one deal", "short match", "full match") and the option
     values that make it so; the lobby offers them. Empty for games without deals."""
     summary: str = ""
-    counts_whole_matches: bool = False
-    """Tournaments and calibration count whole matches unless told otherwise (else single deals)."""
+    type: GameType = GameType()
 
     # ----- options -----
     def resolve_options(self, options: dict | None) -> dict:
@@ -119,7 +136,9 @@ class Game(ABC, Generic[S, A]):
         known = {o.name: o for o in self.options}
         unknown = sorted(set(options) - set(known))
         if unknown:
-            raise OptionError(f"unknown option(s) for {self.name}: {', '.join(unknown)}")
+            valid = [*known, *(["preset"] if self.presets else [])]
+            raise OptionError(f"unknown option(s) for {self.name}: {', '.join(unknown)}; "
+                              + (f"its options: {', '.join(valid)}" if valid else "it has no options"))
         return {name: opt.check(options.get(name, opt.default)) for name, opt in known.items()}
 
     def check_players(self, players: int) -> None:
@@ -197,6 +216,11 @@ class Game(ABC, Generic[S, A]):
         redistributed among the places they cannot see. Used by the leak tests and by
         search agents as a determinisation. Perfect-information games return the state."""
         return state
+
+    def deal_of(self, state: S) -> int:
+        """Which deal of its match ``state`` is in (0: the first); the number goes up with the
+        move that ends a deal. Games without deals: always 0."""
+        return 0
 
     def resign(self, state: S, seat: int) -> S:
         """The state after ``seat`` (who must be to move) resigns. Games that allow it override."""

@@ -1,4 +1,4 @@
-"""Noughts and crosses (RULES.md section 1).
+"""Noughts and crosses (docs/rules.md, section 1).
 
 Cells are numbered 0-8 row by row::
 
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.base import Game, GameError, IllegalActionError, OptionError
+from engine.base import Game, GameError, GameType, IllegalActionError, OptionError
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 MARKS = ("", "X", "O")
@@ -130,6 +130,7 @@ class TicTacToe(Game[State, Place]):
     title = "Noughts and crosses"
     min_players = max_players = 2
     options = ()
+    type = GameType(resignation=True)
     summary = "3x3 board, X moves first, three in a row wins; cells 0-8 row by row."
 
     def new_match(self, players: int = 2, seed: int = 0, options: dict | None = None) -> State:

@@ -56,6 +56,19 @@ def admin(monkeypatch) -> dict:
 
 
 @pytest.fixture
+def server_seed(monkeypatch):
+    """``server_seed(n)``: the server draws ``n`` as the seed of the matches created next (a
+    test that must know the deal of a match that counts: a seed given at creation makes the
+    match unrated and unlearned)."""
+    from app.services import matches
+
+    def fix(seed: int) -> int:
+        monkeypatch.setattr(matches, "server_seed", lambda: seed)
+        return seed
+    return fix
+
+
+@pytest.fixture
 def db_url(tmp_path) -> str:
     return f"sqlite:///{tmp_path / 'parlour-test.db'}"
 

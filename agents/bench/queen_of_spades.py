@@ -21,7 +21,7 @@ move each turn, applied in place) runs the same way, if the ``bench`` extra is i
 Hearts is the nearest four-player trick-taking game OpenSpiel has (52 cards, 13 tricks).
 
 The network levels add their figures (move time at batch 1, positions per second at
-batch 1024, self-play deals per second) through ``NETWORK`` below.
+batch 1024, self-play deals per second) from ``agents.bench.queen_of_spades_network``.
 
 Each rate is the best of ``--repeats`` runs of at least ``--seconds`` of CPU time, per
 second of this process's CPU time and of wall-clock time.
@@ -39,9 +39,10 @@ from typing import Callable
 from rich.console import Console
 
 from agents.bench import coach as coach_bench
+from agents.bench import queen_of_spades_network
 from agents.bench.report import (closing_lines, console_for_tables, json_rows, machine, move_time_lines,
                                   openspiel_random_deals, parse_timing, peer, throughput_table, timing_options)
-from agents.bench.timing import Result, measure
+from agents.bench.timing import Result, Row, measure_rows
 from agents.queen_of_spades.rules_player import RulePlayer, choose
 from agents.queen_of_spades.seen import of_table
 from engine import get_game
@@ -121,44 +122,28 @@ def move_times(decisions: int, seed: int) -> dict:
             "median_us": round(1e6 * statistics.median(times), 1), "max_us": round(1e6 * times[-1], 1)}
 
 
-# ----- the network levels -----
-NETWORK: list[Callable[[float, int, int, Callable[[str], None]], tuple[list[Result], list[dict]]]] = []
-"""Functions ``(seconds, repeats, decisions, progress) -> (results, move times)`` that the
-network's module registers: its move time at batch 1, positions per second at batch 1024,
-self-play deals per second. Each result row and move time joins the table below."""
-
-
 def run(peers: bool, seconds: float, repeats: int, decisions: int,
         progress: Callable[[str], None]) -> tuple[list[Result], list[dict], list[str]]:
     rng = random.Random(1)
-    results: list[Result] = []
     notes: list[str] = []
-    progress("random deals, rules core")
-    results.append(measure("random deals, rules core", "deals/s", core_deals(200, rng), seconds, repeats,
-                           note="Table.legal/play; each deck shuffled from the deal's seed"))
-    results.append(measure("random deals, rules core, decks from one generator", "deals/s",
-                           core_deals(200, rng, seeded=False), seconds, repeats,
-                           note="as a training loop deals"))
-    progress("random deals, public API")
-    results.append(measure("random deals, public API", "deals/s", api_deals(20, rng), seconds, repeats,
-                           note="new_deal/legal_actions/apply"))
-    progress("rule player deals")
-    results.append(measure("rule player deals", "deals/s", rule_deals(20), seconds, repeats,
-                           note="four rule players on the table (of_table + choose)"))
+    rows = [Row("random deals, rules core", "deals/s", core_deals(200, rng),
+                note="Table.legal/play; each deck shuffled from the deal's seed"),
+            Row("random deals, rules core, decks from one generator", "deals/s", core_deals(200, rng, seeded=False),
+                note="as a training loop deals"),
+            Row("random deals, public API", "deals/s", api_deals(20, rng), note="new_deal/legal_actions/apply"),
+            Row("rule player deals", "deals/s", rule_deals(20), note="four rule players on the table (of_table + choose)")]
     if peers:
         version, note = peer("OpenSpiel", "open_spiel", "pyspiel")
         if version:
-            progress(f"OpenSpiel {version} hearts")
-            results.append(measure(f"OpenSpiel {version} hearts", "deals/s", openspiel_random_deals("hearts", {}, 20, rng, first=0), seconds,
-                                   repeats, peer=True, note="C++ game via pyspiel, no passing, random moves"))
+            rows.append(Row(f"OpenSpiel {version} hearts", "deals/s", openspiel_random_deals("hearts", {}, 20, rng, first=0),
+                            peer=True, note="C++ game via pyspiel, no passing, random moves"))
         else:
             notes.append(note)
+    results = measure_rows(rows, seconds, repeats, progress)
     latency = [move_times(decisions, 1)] if decisions else []
-    import agents.bench.queen_of_spades_network  # noqa: F401  (registers the network's figures)
-    for figures in NETWORK:
-        more, times = figures(seconds, repeats, decisions, progress)
-        results += more
-        latency += times
+    more, times = queen_of_spades_network.figures(seconds, repeats, decisions, progress)
+    results += more
+    latency += times
     return results, latency, notes
 
 

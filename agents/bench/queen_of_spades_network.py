@@ -1,7 +1,6 @@
 """``parlour bench queen_of_spades_network [--seconds S] [--repeats R]``: the network's speeds.
 
-(``parlour bench queen_of_spades`` runs these too, below its engine rows: ``figures`` is
-registered in its ``NETWORK`` list.)
+(``parlour bench queen_of_spades`` runs ``figures`` too, below its engine rows.)
 
 - **network move, batch 1**: ``NetworkPlayer.act`` on an observation (encoding the 115
   inputs and the numpy forward pass), over the positions of random deals;
@@ -141,13 +140,3 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench queen_of_spad
     Console(width=max(110, Console().width)).print(table)
     print(f"python {sys.version.split()[0]}", file=sys.stderr)
     return 0
-
-
-def _register() -> None:
-    from agents.bench.queen_of_spades import NETWORK
-
-    if figures not in NETWORK:
-        NETWORK.append(figures)
-
-
-_register()

@@ -18,34 +18,32 @@ Timed on one core (single-threaded code), 10 slots unless said:
 Each rate is the best of ``--repeats`` runs of at least ``--seconds`` of CPU time, per
 second of this process's CPU time and of wall-clock time.
 
-The learned players (Diablo's deals/s and move time, the training rate) add their
-figures through ``LEARNED`` below.
+The learned players' figures (Diablo's deals/s and move time, the training rate) come from
+``agents.bench.racko_learners``.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import random
-import statistics
 import sys
-import time
 from typing import Callable
 
 from rich.console import Console
 
 from agents.bench import coach as coach_bench
-from agents.bench.report import (closing_lines, console_for_tables, json_rows, machine, move_time_lines,
+from agents.bench import racko_learners
+from agents.bench.racko_arena import GAME, arena_deals, move_times
+from agents.bench.report import (closing_lines, console_for_tables, gin_rummy_rows, json_rows, machine, move_time_lines,
                                   parse_timing, throughput_table, timing_options)
-from agents.bench.timing import Result, measure
-from agents.racko.arena import KyleDecider, MaxDecider, play
+from agents.bench.timing import Result, Row, measure_rows
+from agents.racko.arena import KyleDecider, MaxDecider
 from agents.racko.kyle import Kyle
 from agents.racko.max import Max
-from engine import get_game
 from engine.racko import OVER
 from engine.racko import Table as RulesTable
 
 GOAL = 5_000  # two-player Kyle-vs-Kyle deals per second on one core, 10 slots (issue 8)
-GAME = get_game("racko")
 
 
 def core_deals(players: int, n: int, rng: random.Random) -> Callable[[], tuple[int, int]]:
@@ -83,114 +81,60 @@ def api_deals(players: int, n: int, rng: random.Random) -> Callable[[], tuple[in
     return chunk
 
 
-def arena_deals(make: Callable[[], list], n: int, rng: random.Random,
-                options: dict | None = None) -> Callable[[], tuple[int, int]]:
-    """Deals between the deciders ``make()`` returns (one per seat), in the arena."""
-    players = len(make())
-    rules = GAME.rules(players, options or {})
-    seeds = iter(range(10**9))
-
-    def chunk() -> tuple[int, int]:
-        turns = 0
-        for _ in range(n):
-            table = play(RulesTable.new(players, next(seeds), rules, single=True, log=False), make(), rng)
-            turns += table.turn
-        return n, turns
-
-    return chunk
 
 
-def move_times(agent, decisions: int, seed: int) -> dict:
-    """Seconds per ``act`` call of ``agent`` (seat 0 of two-player deals against Kyle)."""
-    other = Kyle()
-    rng = random.Random(seed)
-    times: list[float] = []
-    deal = 0
-    while len(times) < decisions:
-        state = GAME.new_deal(2, seed + deal)
-        deal += 1
-        while not GAME.is_over(state) and len(times) < decisions:
-            seat = GAME.current_player(state)
-            legal = GAME.legal_actions(state)
-            view = GAME.observe(state, seat)
-            if seat == 0:
-                start = time.perf_counter()
-                action = agent.act(view, legal, rng)
-                times.append(time.perf_counter() - start)
-            else:
-                action = other.act(view, legal, rng)
-            state = GAME.apply(state, action)
-    times.sort()
-    return {"agent": agent.name, "decisions": len(times),
-            "median_us": round(1e6 * statistics.median(times), 1), "max_us": round(1e6 * times[-1], 1)}
 
 
-# ----- learned players -----
-LEARNED: list[Callable[[float, int, int, Callable[[str], None]], tuple[list[Result], list[dict]]]] = []
-"""Functions ``(seconds, repeats, decisions, progress) -> (results, move times)`` the learned
-players' modules register (Diablo's deals/s and move time, the training rate)."""
-
-
-def _learned(seconds: float, repeats: int, decisions: int, progress: Callable[[str], None]):
-    from agents.bench.racko_learners import figures
-    return figures(seconds, repeats, decisions, progress)
-
-
-LEARNED.append(_learned)
-
-
-def run(seconds: float, repeats: int, decisions: int,
-        progress: Callable[[str], None]) -> tuple[list[Result], list[dict]]:
+def run(peers: bool, seconds: float, repeats: int, decisions: int,
+        progress: Callable[[str], None]) -> tuple[list[Result], list[dict], list[str]]:
     rng = random.Random(1)
-    results: list[Result] = []
-    for players in (2, 4):
-        progress(f"{players}-player random deals")
-        results.append(measure(f"{players}p random deals, rules core", "deals/s", core_deals(players, 2, rng),
-                               seconds, repeats, note="Table.legal/step; deals run to the turn cap"))
-    progress("random deals, public API")
-    results.append(measure("2p random deals, public API", "deals/s", api_deals(2, 1, rng), seconds, repeats,
-                           note="new_deal/legal_actions/apply"))
-    progress("Kyle vs Kyle")
-    results.append(measure("2p Kyle vs Kyle", "deals/s", arena_deals(lambda: [KyleDecider(), KyleDecider()], 50, rng),
-                           seconds, repeats, note="agents.racko.arena, forced random moves on"))
-    progress("Kyle vs Max")
-    results.append(measure("2p Kyle vs Max", "deals/s", arena_deals(lambda: [KyleDecider(), MaxDecider()], 20, rng),
-                           seconds, repeats, note="agents.racko.arena"))
-    progress("Kyle vs Kyle, 5 slots")
-    results.append(measure("2p Kyle vs Kyle, 5 slots", "deals/s",
-                           arena_deals(lambda: [KyleDecider(), KyleDecider()], 100, rng, {"rack_size": 5}),
-                           seconds, repeats, note="cards 1..20"))
+    notes: list[str] = []
+    rows = [Row(f"{players}p random deals, rules core", "deals/s", core_deals(players, 2, rng),
+                note="Table.legal/step; deals run to the turn cap") for players in (2, 4)]
+    rows += [Row("2p random deals, public API", "deals/s", api_deals(2, 1, rng), note="new_deal/legal_actions/apply"),
+             Row("2p Kyle vs Kyle", "deals/s", arena_deals(lambda: [KyleDecider(), KyleDecider()], 50, rng),
+                 note="agents.racko.arena, forced random moves on"),
+             Row("2p Kyle vs Max", "deals/s", arena_deals(lambda: [KyleDecider(), MaxDecider()], 20, rng),
+                 note="agents.racko.arena"),
+             Row("2p Kyle vs Kyle, 5 slots", "deals/s",
+                 arena_deals(lambda: [KyleDecider(), KyleDecider()], 100, rng, {"rack_size": 5}), note="cards 1..20")]
+    if peers:
+        rows += gin_rummy_rows(rng, notes)
+    results = measure_rows(rows, seconds, repeats, progress)
     latency = []
     if decisions:
         for agent in (Kyle(), Max()):
             progress(f"{agent.name} move time")
             latency.append(move_times(agent, decisions, 1))
-    for figures in LEARNED:
-        more, times = figures(seconds, repeats, decisions, progress)
-        results += more
-        latency += times
-    return results, latency
+    more, times = racko_learners.figures(seconds, repeats, decisions, progress)
+    results += more
+    latency += times
+    return results, latency, notes
 
 
 def main(argv: list[str] | None = None, prog: str = "parlour bench racko") -> int:
     parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
+    parser.add_argument("--peers", action="store_true", help="also run OpenSpiel's gin rummy, the nearest peer")
     timing_options(parser, decisions=400)
     args = parse_timing(parser, argv)
     console = console_for_tables()
     with Console(stderr=True).status("benchmarking") as status:
-        results, latency = run(args.seconds, args.repeats, args.decisions,
+        results, latency, notes = run(args.peers, args.seconds, args.repeats, args.decisions,
                                lambda what: status.update(f"benchmarking: {what}"))
     kyle2 = next(r for r in results if r.name == "2p Kyle vs Kyle").per_cpu_second
     goal = {"goal": GOAL, "kyle_vs_kyle": round(kyle2), "met": kyle2 >= GOAL}
     review = coach_bench.measured("racko", args.reviews)
     if args.json:
         print(json.dumps({"coach": review, "machine": machine(), "seconds": args.seconds, "repeats": args.repeats,
-                          "results": json_rows(results), "move_times": latency, "goal": goal}, indent=1))
+                          "results": json_rows(results), "move_times": latency, "goal": goal, "notes": notes},
+                         indent=1))
         return 0
     console.print(throughput_table(f"Rack-O, one core, best of {args.repeats} x {args.seconds:g} s of CPU",
                                    results, "turns/deal"))
     for line in move_time_lines(latency):
         console.print(line)
+    for note in notes:
+        console.print(note)
     verdict = "met" if goal["met"] else "NOT met"
     console.print(f"goal >= {GOAL:,} two-player Kyle-vs-Kyle deals/s on one core: {verdict} ({kyle2:,.0f})")
     closing_lines(console, review)

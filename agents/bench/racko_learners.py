@@ -12,8 +12,8 @@ from agents.bench.timing import Result, measure
 
 def figures(seconds: float, repeats: int, decisions: int,
             progress: Callable[[str], None]) -> tuple[list[Result], list[dict]]:
-    from agents.bench.racko import GAME, arena_deals, move_times
-    from agents.racko import diablo_nets
+    from agents.bench.racko_arena import GAME, arena_deals, move_times
+    from agents.racko.shipped import diablo_nets
     from agents.racko.arena import KyleDecider, RandomDecider, play_deal
     from agents.racko.baltar import Learner, QTables
     from agents.racko.diablo import Diablo, DiabloDecider

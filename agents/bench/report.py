@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from agents.bench import coach as coach_bench
-from agents.bench.timing import Result
+from agents.bench.timing import Result, Row
 
 
 def machine() -> dict:
@@ -64,6 +64,20 @@ def openspiel_random_deals(game_name: str, params: dict, n: int, rng: random.Ran
         return n, moves
 
     return chunk
+
+
+def gin_rummy_rows(rng: random.Random, notes: list[str], n: int = 20) -> list[Row]:
+    """The peer row of the draw-and-discard games (Rack-O, Yaniv): OpenSpiel's gin rummy (two
+    players, C++ via pyspiel, random legal moves), the nearest game either library has. Neither
+    RLCard nor OpenSpiel has Rack-O or Yaniv; gin rummy shares their turn (take the stock's or
+    the discard pile's top card, give one back) and Yaniv's ending (knock when the hand is low).
+    Without OpenSpiel a line in ``notes`` says why."""
+    version, note = peer("OpenSpiel", "open_spiel", "pyspiel")
+    if not version:
+        notes.append(note)
+        return []
+    return [Row(f"OpenSpiel {version} gin_rummy, 2 players", "deals/s", openspiel_random_deals("gin_rummy", {}, n, rng),
+                peer=True, note="C++ game, random legal move: the nearest draw-and-discard game")]
 
 
 def timing_options(parser: argparse.ArgumentParser, decisions: int | None = None,

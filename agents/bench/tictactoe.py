@@ -33,7 +33,7 @@ from rich.table import Table
 
 from agents.bench import coach as coach_bench
 from agents.bench.report import machine, machine_line, peer
-from agents.bench.timing import Result, measure
+from agents.bench.timing import Result, Row, measure_rows
 from agents.saved_files import load_saved
 from agents.tictactoe.menace import MenaceConfig
 from agents.training.menace_batch import BatchTrainer, O, X
@@ -99,22 +99,16 @@ def menace_training(batch: int, opponent: str, table: dict[str, float] | None, s
 
 
 def run(peers: bool, seconds: float, repeats: int, progress: Callable[[str], None]) -> tuple[list[Result], str]:
-    results = []
     rng = random.Random(1)
-    progress("random playouts through the engine API")
-    results.append(measure("playouts, Parlour engine", "playouts/s", parlour_playouts(1000, rng),
-                           seconds, repeats, note="apply returns a new state"))
+    rows = [Row("playouts, Parlour engine", "playouts/s", parlour_playouts(1000, rng), note="apply returns a new state")]
     peer_note = ""
     if peers:
         version, peer_note = peer("OpenSpiel", "open_spiel", "pyspiel")
         if version:
-            progress(f"random playouts in OpenSpiel {version}")
-            results.append(measure(f"playouts, OpenSpiel {version}", "playouts/s",
-                                   openspiel_playouts(1000, rng, persistent=False), seconds, repeats, peer=True,
-                                   note="apply_action, in place"))
-            results.append(measure(f"playouts, OpenSpiel {version} child()", "playouts/s",
-                                   openspiel_playouts(1000, rng, persistent=True), seconds, repeats, peer=True,
-                                   note="new state per move, as ours"))
+            rows += [Row(f"playouts, OpenSpiel {version}", "playouts/s", openspiel_playouts(1000, rng, persistent=False),
+                         peer=True, note="apply_action, in place"),
+                     Row(f"playouts, OpenSpiel {version} child()", "playouts/s",
+                         openspiel_playouts(1000, rng, persistent=True), peer=True, note="new state per move, as ours")]
     trained = {k: float(v) for k, v in load_saved("tictactoe", "menace-trained")["values"].items()}
     for batch, opponent, table, note in [
         (1, "random", None, "= sequential MENACE"),
@@ -124,9 +118,9 @@ def run(peers: bool, seconds: float, repeats: int, progress: Callable[[str], Non
         (1000, "random", None, ""),
         (10_000, "random", None, ""),
     ]:
-        progress(f"MENACE training, batch {batch}, vs {opponent}")
-        results.append(measure(f"MENACE, batch {batch:,}, vs {opponent}", "games/s",
-                               menace_training(batch, opponent, table, seed=batch), seconds, repeats, note=note))
+        rows.append(Row(f"MENACE, batch {batch:,}, vs {opponent}", "games/s",
+                        menace_training(batch, opponent, table, seed=batch), note=note))
+    results = measure_rows(rows, seconds, repeats, progress)
     return results, peer_note
 
 

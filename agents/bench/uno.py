@@ -37,7 +37,7 @@ from rich.console import Console
 from agents.bench import coach as coach_bench
 from agents.bench.report import (closing_lines, console_for_tables, json_rows, machine, openspiel_random_deals,
                                   parse_timing, peer, throughput_table, timing_options)
-from agents.bench.timing import Result, measure
+from agents.bench.timing import Result, Row, measure_rows
 from agents.uno.arena import play_deal
 from agents.uno.heuristics import BetterOffensive
 from agents.uno.play import hand_codes
@@ -155,34 +155,30 @@ def rlcard_deals(players: int, n: int, rng: random.Random) -> Callable[[], tuple
 def run(peers: bool, seconds: float, repeats: int, decisions: int,
         progress: Callable[[str], None]) -> tuple[list[Result], list[dict], list[str]]:
     rng = random.Random(1)
-    results: list[Result] = []
+    rows: list[Row] = []
     notes: list[str] = []
     for players in (2, 4):
-        progress(f"{players}-player random deals")
-        results.append(measure(f"{players}p random deals, rules core", "deals/s", core_deals(players, 200, rng),
-                               seconds, repeats, note="Table.legal/step, deck shuffled from the seed"))
-        results.append(measure(f"{players}p random deals, public API", "deals/s", api_deals(players, 50, rng),
-                               seconds, repeats, note="new_deal/legal_actions/apply"))
-        results.append(measure(f"{players}p BetterOffensive deals", "deals/s", heuristic_deals(players, 100, rng),
-                               seconds, repeats, note="agents.uno.arena"))
+        rows += [Row(f"{players}p random deals, rules core", "deals/s", core_deals(players, 200, rng),
+                     note="Table.legal/step, deck shuffled from the seed"),
+                 Row(f"{players}p random deals, public API", "deals/s", api_deals(players, 50, rng),
+                     note="new_deal/legal_actions/apply"),
+                 Row(f"{players}p BetterOffensive deals", "deals/s", heuristic_deals(players, 100, rng),
+                     note="agents.uno.arena")]
     if peers:
         version, note = peer("RLCard", "rlcard", "rlcard.games.uno.game")
         if version:
-            for players in (2, 4):
-                progress(f"RLCard {version} Uno, {players} players")
-                results.append(measure(f"{players}p RLCard {version} Uno", "deals/s", rlcard_deals(players, 50, rng),
-                                       seconds, repeats, peer=True, note="UnoGame, random legal action"))
+            rows += [Row(f"{players}p RLCard {version} Uno", "deals/s", rlcard_deals(players, 50, rng), peer=True,
+                         note="UnoGame, random legal action") for players in (2, 4)]
         else:
             notes.append(note)
         version, note = peer("OpenSpiel", "open_spiel", "pyspiel")
         if version:
-            for players in (2, 4):
-                progress(f"OpenSpiel {version} crazy_eights, {players} players")
-                results.append(measure(f"{players}p OpenSpiel {version} crazy_eights", "deals/s",
-                                       openspiel_random_deals("crazy_eights", {"players": players}, 50, rng), seconds, repeats, peer=True,
-                                       note="C++ game, random legal move"))
+            rows += [Row(f"{players}p OpenSpiel {version} crazy_eights", "deals/s",
+                         openspiel_random_deals("crazy_eights", {"players": players}, 50, rng), peer=True,
+                         note="C++ game, random legal move") for players in (2, 4)]
         else:
             notes.append(note)
+    results = measure_rows(rows, seconds, repeats, progress)
     latency = []
     if decisions:
         for players in (2, 4):

@@ -31,8 +31,8 @@ from rich.console import Console
 from rich.table import Table
 
 from agents.bench import coach as coach_bench
-from agents.bench.report import machine, machine_line
-from agents.bench.timing import measure
+from agents.bench.report import gin_rummy_rows, machine, machine_line
+from agents.bench.timing import Row, measure_rows
 from agents.training.yaniv_harel import OPPONENTS, Schedule, Trainer, deal_seed, run
 from agents.yaniv.common import seat_of_state, to_action
 from agents.yaniv.harel import HarelConfig
@@ -110,23 +110,25 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench yaniv") -> in
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per run")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--peers", action="store_true", help="also run OpenSpiel's gin rummy, the nearest peer")
     parser.add_argument("--full-schedule", action="store_true",
                         help="also run the default training schedule in full and time it")
     coach_bench.add_option(parser)
     args = parser.parse_args(argv)
     rng = random.Random(1)
-    results = [
-        measure("random, 2 players", "deal", random_deals(2, 20, rng), args.seconds, args.repeats),
-        measure("random, 4 players", "deal", random_deals(4, 10, rng), args.seconds, args.repeats,
-                note=f"goal {RANDOM_GOAL:,}/s"),
-        measure("SemiRandom, 2 players", "deal", heuristic_deals(2, 50, rng), args.seconds, args.repeats),
-        measure("SemiRandom, 4 players", "deal", heuristic_deals(4, 50, rng), args.seconds, args.repeats),
-        measure("Harel training vs Semi (eps .5)", "deal", training_deals("semirandom", 0.5, 200),
-                args.seconds, args.repeats),
-        measure("Harel training vs Greedy (eps .25)", "deal", training_deals("greedyrandom", 0.25, 200),
-                args.seconds, args.repeats),
-        measure("Harel test vs Greedy", "deal", test_deals(200), args.seconds, args.repeats),
+    notes: list[str] = []
+    rows = [
+        Row("random, 2 players", "deal", random_deals(2, 20, rng)),
+        Row("random, 4 players", "deal", random_deals(4, 10, rng), note=f"goal {RANDOM_GOAL:,}/s"),
+        Row("SemiRandom, 2 players", "deal", heuristic_deals(2, 50, rng)),
+        Row("SemiRandom, 4 players", "deal", heuristic_deals(4, 50, rng)),
+        Row("Harel training vs Semi (eps .5)", "deal", training_deals("semirandom", 0.5, 200)),
+        Row("Harel training vs Greedy (eps .25)", "deal", training_deals("greedyrandom", 0.25, 200)),
+        Row("Harel test vs Greedy", "deal", test_deals(200)),
     ]
+    if args.peers:
+        rows += gin_rummy_rows(rng, notes)
+    results = measure_rows(rows, args.seconds, args.repeats)
     schedule = Schedule()
     train_rate = 2 / (1 / results[4].per_wall_second + 1 / results[5].per_wall_second)
     estimate = (schedule.intervals * schedule.games / train_rate
@@ -141,7 +143,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench yaniv") -> in
     review = coach_bench.measured("yaniv", args.reviews)
     if args.json:
         print(json.dumps({"coach": review, "results": [asdict(r) for r in results], "default_schedule": schedule_report,
-                          "machine": machine()}, indent=1))
+                          "machine": machine(), "notes": notes}, indent=1))
         return 0
     console = Console()
     if not console.is_terminal:
@@ -160,6 +162,8 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench yaniv") -> in
     if "measured_seconds" in schedule_report:
         line += f"; measured {schedule_report['measured_seconds']:.0f} s"
     console.print(line + f" (goal under {SCHEDULE_GOAL:.0f} s)")
+    for note in notes:
+        console.print(note)
     console.print(machine_line())
     if review:
         console.print(coach_bench.line(review), soft_wrap=True)

@@ -3,7 +3,7 @@ in its five levels (one trained network; the weaker levels see fewer inputs or p
 noise), and beyond the write-up a search over sampled deals played out by the network."""
 from agents.base import RandomAgent
 from agents.queen_of_spades.coach import COACH  # noqa: F401 (the catalog reads it)
-from agents.catalog import AgentSpec
+from agents.spec import AgentSpec
 from agents.queen_of_spades.network import NOISE, SAVED_NAME, NetworkPlayer
 from agents.queen_of_spades.rules_player import RulePlayer
 from agents.queen_of_spades.search import DeterminisedSearch

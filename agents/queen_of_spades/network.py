@@ -6,7 +6,7 @@ legal card with the highest output. Its explanation is each legal card's output
 turned back into points (output / ``TARGET_SCALE``): the deal score the network
 expects after playing that card.
 
-Levels (QUEEN_OF_SPADES.md): very good counts every card; good sees the others'-hands
+Levels (as the Queen of Spades write-up defines them): very good counts every card; good sees the others'-hands
 block halved except the spades; average sees it all zero; poor and very poor are
 average with Gaussian noise of std ``NOISE["poor"]`` / ``NOISE["verypoor"]`` on the
 outputs (tanh units) before the best legal card is chosen.

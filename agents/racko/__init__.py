@@ -13,61 +13,16 @@ network trained nearest the game's rack size.
 ``arena`` plays them on a mutable table (benchmarks, training); ``act`` on a view runs
 the same decision functions.
 """
-from functools import lru_cache
-
 from agents.racko.coach import COACH  # noqa: F401 (the catalog reads it)
-from agents.catalog import AgentSpec, LiveSpec
-from agents.racko.baltar import Baltar, BaltarLive, QTables, live_values, load_tables
+from agents.spec import AgentSpec, Canary, LiveSpec
+from agents.racko.baltar import Baltar, BaltarLive, live_values
 from agents.racko.common import RandomPlayer
 from agents.racko.diablo import Diablo
 from agents.racko.ensemble import Ensemble
 from agents.racko.kyle import Kyle
 from agents.racko.lookahead import Lookahead
 from agents.racko.max import Max
-from agents.racko.network import Network
-from agents.saved_files import saved_path
-from engine import GameError
-
-BALTAR_FILES = ("baltar", "baltar-r10")
-DIABLO_FILES = {"diablo": ("diablo", "diablo-r5"), "diablo2": ("diablo2", "diablo-r5")}
-
-
-def _npz(name: str):
-    path = saved_path("racko", name).with_suffix(".npz")
-    if not path.exists():
-        raise GameError(f"no saved agent {path}; train one with `parlour train racko ...`")
-    return path
-
-
-@lru_cache(maxsize=None)
-def baltar_tables() -> tuple[tuple[QTables, float], ...]:
-    """Every kept Baltar table of every shipped rack size, with its vote weight."""
-    found = [saved_path("racko", name).with_suffix(".npz") for name in BALTAR_FILES]
-    found = [p for p in found if p.exists()] or [_npz(BALTAR_FILES[0])]
-    return tuple(m for path in found for m in load_tables(path))
-
-
-def baltar_single() -> list[tuple[QTables, float]]:
-    """The first kept table of each rack size (the single Baltar)."""
-    firsts: dict[int, tuple[QTables, float]] = {}
-    for t, w in baltar_tables():
-        firsts.setdefault(t.rack_size, (t, 1.0))
-    return list(firsts.values())
-
-
-@lru_cache(maxsize=None)
-def diablo_nets(kind: str = "diablo") -> dict[int, Network]:
-    """{rack size trained at: network} of a shipped Diablo."""
-    nets = {}
-    for name in DIABLO_FILES[kind]:
-        path = saved_path("racko", name).with_suffix(".npz")
-        if path.exists():
-            net = Network.load(path)
-            nets[int(net.meta_rack_size)] = net
-    if not nets:
-        _npz(DIABLO_FILES[kind][0])  # the error naming the file
-    return nets
-
+from agents.racko.shipped import baltar_single, baltar_tables, diablo_nets
 
 def trained_live_values() -> dict[str, float]:
     """The single Baltar's 5-slot table as live values (what a reset to 'trained' copies)."""
@@ -96,7 +51,9 @@ AGENTS = [
               "Baltar's Q-tables in the database, learning from every deal played against it with the "
               "write-up's update (it can start empty or from the trained 5-slot table). Greedy, ties at random; "
               "forced random move every 2 · rack_size turns.", BaltarLive,
-              live=LiveSpec(from_values=BaltarLive, beginner=dict, trained=trained_live_values), saved="baltar"),
+              live=LiveSpec(from_values=BaltarLive, beginner=dict, trained=trained_live_values,
+                            # at 5 slots, where its trained table plays (a 10-slot deal costs ~85 ms)
+                            canary=Canary(("kyle",), options={"rack_size": 5})), saved="baltar"),
     AgentSpec("baltar", "racko", "Baltar",
               "The write-up's tabular Q-learner: one bit per rack card and for the discard or drawn card (is a "
               "card it has not seen more likely above it than below?), Q-values learned against Random with a "

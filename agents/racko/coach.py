@@ -4,7 +4,7 @@ from agents.coach import Coach, from_explanation
 
 
 def _lookahead():
-    from agents.racko import diablo_nets
+    from agents.racko.shipped import diablo_nets
     from agents.racko.lookahead import Lookahead
 
     return Lookahead(diablo_nets("diablo2"))

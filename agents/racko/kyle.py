@@ -16,7 +16,7 @@ k = N // r (integer division, as in the code):
 5. **Growing anchors** (``grow_anchors``, on by default): in the code every slot Kyle
    fills becomes an anchor too (``anchorPoints.add(slot)`` after each placement), so the
    ranges shrink as the deal goes and can become empty: then Kyle only draws and
-   discards until the forced random move changes something. RACKO.md describes the
+   discards until the forced random move changes something. The Rack-O write-up describes the
    anchors as fixed at the deal; the code (src/models/ModelKyle.java) grows them, and
    that is what reproduces its tables, so it is the default. ``grow_anchors=False``
    keeps them fixed.

@@ -1,7 +1,7 @@
 """Noughts-and-crosses agents and levels: Random, MENACE (live), MENACE (pre-trained), Perfect."""
 from agents.base import RandomAgent
 from agents.tictactoe.coach import COACH  # noqa: F401 (the catalog reads it)
-from agents.catalog import AgentSpec, LiveSpec
+from agents.spec import AgentSpec, Canary, LiveSpec
 from agents.saved_files import load_saved
 from agents.tictactoe.menace import Menace, beginner_table
 from agents.tictactoe.perfect import Perfect
@@ -44,7 +44,10 @@ AGENTS = [
               "MENACE whose 304 matchboxes live in the database and learn from every game people "
               "play against it.", Menace,
               live=LiveSpec(from_values=Menace, beginner=beginner_table,
-                            trained=lambda: live_copy(trained_table())),
+                            trained=lambda: live_copy(trained_table()),
+                            # 1,000 games a reference (about a second): a beginner scores about 0.07 against
+                            # Perfect, so the margin below it must be narrow
+                            canary=Canary(("random", "perfect"), games=1000), refill=1.0),
               saved="menace-trained"),
     AgentSpec("menace-trained", "tictactoe", "MENACE (pre-trained)",
               "MENACE after training games (see its metadata), frozen.",

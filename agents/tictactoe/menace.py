@@ -1,4 +1,4 @@
-"""MENACE, Michie's 1961 Matchbox Educable Noughts And Crosses Engine (RULES.md section 1).
+"""MENACE, Michie's 1961 Matchbox Educable Noughts And Crosses Engine (docs/rules.md, section 1).
 
 One matchbox per position MENACE must choose in, positions equal under the 8
 symmetries sharing a box (keyed by the canonical board). Within a box, cells

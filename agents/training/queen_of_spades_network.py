@@ -5,7 +5,7 @@
         [--epsilon 0.1] [--keep 1] [--seed 1] [--out agents/saved/queen_of_spades/network.json]
         (writes network.npz, network.json and network.svg)
 
-The schedule (QUEEN_OF_SPADES.md, "Iterative training"):
+The schedule (the Queen of Spades write-up's "iterative training"):
 
 1. data from ``--random-deals`` deals of four random players (28 rows a deal: each
    player's decisions of tricks 1..7, the input and the card played, the target the

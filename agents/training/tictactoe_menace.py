@@ -99,7 +99,7 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
 
 # ----- training -----
 class Refused(RuntimeError):
-    """MENACE's first box (as X) is empty: it refuses to play until reset (RULES.md)."""
+    """MENACE's first box (as X) is empty: it refuses to play until reset (docs/rules.md)."""
 
 
 @dataclass(frozen=True)

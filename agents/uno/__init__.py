@@ -1,10 +1,13 @@
 """Uno agents and levels: the write-up's Random, Offensive, Defensive and BetterOffensive, its
 genetic-algorithm perceptron in three forms, and beyond it a card rule of ours (Tactician) and
 a Monte Carlo search level that plays out sampled deals with it."""
+from agents.arenas import register
+from agents.spec import AgentSpec
+from agents.uno.arena import play_records
 from agents.uno.coach import COACH  # noqa: F401 (the catalog reads it)
-from agents.catalog import AgentSpec
 from agents.uno.heuristics import BetterOffensive, Defensive, FirstPlayable, Offensive, RandomPlayer
 from agents.uno.perceptron import load, saved_name
+from agents.uno.play import CardPlayer
 from agents.uno.search import MonteCarloSearch
 from agents.uno.tactician import Tactician
 
@@ -41,3 +44,5 @@ AGENTS = [
 # a handful of games: it is slow).
 LEVELS = ["offensive", "random", "tactician", "defensive", "perceptron", "betteroffensive", "mcts"]
 CALIBRATION_REFERENCES = ["random", "tactician"]
+
+register("uno", play_records, lambda agent: isinstance(agent, CardPlayer))

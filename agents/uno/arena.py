@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from agents.tournament import GameRecord, TournamentResult, seating, summarise
+from agents.records import GameRecord, TournamentResult, seating, summarise
 from agents.uno.play import CardPlayer
 from engine.base import chance
 from engine.uno import Uno

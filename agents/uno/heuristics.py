@@ -31,7 +31,7 @@ class RandomPlayer(CardPlayer):
 class FirstPlayable(CardPlayer):
     """The write-up's own Random (its public code): the first playable card in the hand, in the
     order the cards came. No choice by value, but not uniform: drawn cards wait behind the dealt
-    ones. Against Defensive it is weaker than a uniform choice (README, Uno).
+    ones. Against Defensive it is weaker than a uniform choice (docs/measurements/uno.md).
 
     On the rules table (tournaments) the hand is in the order the cards came. An observation
     shows the hand sorted, so ``held`` keeps the order itself: cards it held before stay in

@@ -9,7 +9,7 @@ drawn card, naming colours, UNO) is shared with the write-up's players
 (``agents.uno.play``).
 
 Measured with ``parlour tournament uno --players tactician,offensive,defensive,betteroffensive``
-(see the README): the colour rule is worth more than any fixed order of cards.
+(docs/measurements/uno.md): the colour rule is worth more than any fixed order of cards.
 """
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ from functools import lru_cache
 
 from agents.base import RandomAgent
 from agents.yaniv.coach import COACH  # noqa: F401 (the catalog reads it)
-from agents.catalog import AgentSpec, LiveSpec
+from agents.spec import AgentSpec, Canary, LiveSpec
 from agents.saved_files import saved_path
 from agents.yaniv.harel import Harel
 from agents.yaniv.heuristics import GreedyRandom, SemiRandom
@@ -42,7 +42,8 @@ AGENTS = [
     AgentSpec("harel-live", "yaniv", "Harel (live)",
               "Harel's Q-table lives in the database and keeps learning from every deal people play "
               "against it (it starts knowing nothing; it can be reset to the trained table).", Harel,
-              live=LiveSpec(from_values=Harel, beginner=dict, trained=trained_table), saved="harel"),
+              live=LiveSpec(from_values=Harel, beginner=dict, trained=trained_table,
+                            canary=Canary(("semirandom",))), saved="harel"),
     AgentSpec("harel", "yaniv", "Harel (trained)",
               "The write-up's tabular Q-learner: state = its five card ranks in order + the pile's card; "
               "action = call, or throw a rank and take pile or stock. Trained on the write-up's schedule, "

@@ -25,14 +25,14 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from agents import tournament
+from agents import records, tournament
 from agents.catalog import levels, references, spec
 from agents.saved_files import SAVED, write_saved
 from app.commands.common import executor, live_values, progress_bar
 from engine import GameError, get_game
 
 
-def score(stats: tournament.PlayerStats) -> tuple[float, float]:
+def score(stats: records.PlayerStats) -> tuple[float, float]:
     """(score share, half width of its 95% interval) from wins and draws."""
     n = stats.games
     wins = stats.wins
@@ -75,8 +75,8 @@ def main(argv: list[str]) -> int:
         measured = chosen
     else:
         measured = ids
-    whole_match = get_game(args.game).counts_whole_matches
-    counts = tournament.unit_name(args.game, whole_match)
+    whole_match = get_game(args.game).type.whole_matches
+    counts = records.unit_name(args.game, whole_match)
     command = "parlour calibrate " + " ".join(argv)
     if args.levels is not None and path.exists():
         previous = json.loads(path.read_text())
@@ -86,7 +86,7 @@ def main(argv: list[str]) -> int:
             for result in entry["vs"].values():
                 if result.get("unit") != "points per deal":
                     result.setdefault("counts", previous.get("counts", "single deals"))
-    per_deal = getattr(get_game(args.game), "points_per_deal", False)
+    per_deal = get_game(args.game).type.points_per_deal
     out = {"game": args.game, "games": args.games, "games_for": games_for, "seed": args.seed,
            "whole_match": whole_match, "counts": counts,
            "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),

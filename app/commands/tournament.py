@@ -15,7 +15,7 @@ import time
 from rich.console import Console
 from rich.table import Table
 
-from agents import tournament
+from agents import records, tournament
 from app.commands.common import executor, live_values, progress_bar
 from engine import GameError, get_game
 
@@ -42,10 +42,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def table(result: tournament.TournamentResult, seconds: float) -> Table:
+def table(result: records.TournamentResult, seconds: float) -> Table:
     n = len(result.players)
     options = f", options {json.dumps(result.options)}" if result.options else ""
-    per_player = getattr(get_game(result.game), "actions_per_move", None) is not None
+    per_player = get_game(result.game).type.actions_per_move > 1
     moves = "moves/game" if result.whole_match else "moves/deal"
     t = Table(title=f"{result.game}: {result.games} {result.unit}{options}, seed {result.seed}, "
                     f"{seconds:.1f} s",
@@ -60,14 +60,14 @@ def table(result: tournament.TournamentResult, seconds: float) -> Table:
         t.add_column(f"wins % in seat {seat + 1}", justify="right")
     for i, s in enumerate(result.stats):
         j = s.to_json()
-        lead = "–" if i == 0 else ("+" if s.first_lead[0] >= 0 else "") + tournament.share_with_error(*s.first_lead)
-        t.add_row(s.player, tournament.share_with_error(s.win_share, s.win_se), f"{100 * j['draw_share']:.1f}",
+        lead = "–" if i == 0 else ("+" if s.first_lead[0] >= 0 else "") + records.share_with_error(*s.first_lead)
+        t.add_row(s.player, records.share_with_error(s.win_share, s.win_se), f"{100 * j['draw_share']:.1f}",
                   f"{j['mean_points']:.2f}", f"{j['mean_moves']:.1f}", lead,
                   *[f"{100 * x:.1f}" if x is not None else "–" for x in j["seat_win_share"]])
     return t
 
 
-def points_table(result: tournament.TournamentResult, seconds: float, whole_match: bool) -> Table:
+def points_table(result: records.TournamentResult, seconds: float, whole_match: bool) -> Table:
     """For games scored in zero-sum points per deal (Queen of Spades): mean points ± s.e. first."""
     unit = "match" if whole_match else "deal"
     t = Table(title=f"{result.game}: {result.games} {unit}s, seed {result.seed}, {seconds:.1f} s",
@@ -84,12 +84,12 @@ def points_table(result: tournament.TournamentResult, seconds: float, whole_matc
     for s in result.stats:
         j = s.to_json()
         t.add_row(s.player, str(per_game), f"{j['mean_points']:+.3f} ± {j['points_se']:.3f}",
-                  tournament.share_with_error(s.win_share, s.win_se), f"{j['mean_moves']:.1f}",
+                  records.share_with_error(s.win_share, s.win_se), f"{j['mean_moves']:.1f}",
                   *[f"{100 * x:.1f}" if x is not None else "–" for x in j["seat_win_share"]])
     return t
 
 
-def store(result: tournament.TournamentResult, seconds: float) -> int:
+def store(result: records.TournamentResult, seconds: float) -> int:
     """Store the tournament and rate its agents game by game (one transaction)."""
     from app.db import get_engine, migrate, session_factory
     from app.models import Tournament
@@ -130,7 +130,7 @@ def main(argv: list[str]) -> int:
     if args.json:
         print(json.dumps({**result.to_json(), "seconds": seconds, "id": stored}, indent=1))
     else:
-        if getattr(get_game(args.game), "points_per_deal", False):
+        if get_game(args.game).type.points_per_deal:
             Console(width=max(100 + 22 * result.seats, Console().width)).print(
                 points_table(result, seconds, result.whole_match))
         else:

@@ -10,7 +10,7 @@ from agents.saved_files import load_saved
 from agents.tictactoe.menace import Menace, box_positions
 from agents.tictactoe.symmetry import canonical, parse, render
 from app import paging
-from app.deps import AdminDep, HeavyDep, PoolDep, SessionDep
+from app.deps import AdminDep, GameFilter, HeavyDep, PoolDep, SessionDep
 from app.problems import problems
 from app.services import catalog, live, results
 from app.services.errors import NotFound, ServiceError
@@ -19,13 +19,10 @@ from engine import GameError
 router = APIRouter(prefix="/api/agents", tags=["agents"])
 
 
-GameParam = Annotated[str | None, Query(max_length=32)]
-
-
 def known(game: str, agent: str):
     """The agent's spec; 404 for an unknown game or agent."""
     try:
-        return spec(game, agent)
+        return spec(catalog.known_game(game), agent)
     except GameError as err:
         raise NotFound(str(err)) from None
 
@@ -35,28 +32,16 @@ def known_live(game: str, agent: str):
         raise NotFound(f"{agent} is not a live learner (live learners keep their learning in the database)")
 
 
-@router.get("")
-def list_agents(session: SessionDep, game: GameParam = None) -> list[dict]:
-    if game is not None:
-        known_game(game)
+@router.get("", responses=problems(404))
+def list_agents(session: SessionDep, game: GameFilter) -> list[dict]:
     return catalog.all_agents(game)
 
 
-def known_game(game: str) -> None:
-    """A ``game`` filter names a game (422 otherwise: an invalid value, not a missing resource)."""
-    from agents.catalog import playable_games
-
-    if game not in playable_games():
-        raise ServiceError(f"no game {game[:32]!r}; games: {', '.join(playable_games())}")
-
-
-@router.get("/training-runs", tags=["agents"])
-def training_runs(game: GameParam = None) -> list[dict]:
+@router.get("/training-runs", tags=["agents"], responses=problems(404))
+def training_runs(game: GameFilter) -> list[dict]:
     """How every shipped agent was trained: command, seed, games, date, time (curves: /curve)."""
     from agents.catalog import agent_specs, playable_games
 
-    if game is not None:
-        known_game(game)
     runs, seen = [], set()
     for g in [game] if game else playable_games():
         for s in agent_specs(g):
@@ -108,6 +93,17 @@ def list_snapshots(game: str, agent: str, session: SessionDep) -> dict:
     known_live(game, agent)
     return {"agent": agent, "game": game,
             "snapshots": [live.snapshot_json(s) for s in live.snapshots(session, game, agent)]}
+
+
+@router.get("/{game}/{agent}/quarantine", dependencies=[AdminDep], responses=problems(401, 403, 404, 422))
+def list_quarantine(game: str, agent: str, session: SessionDep,
+                    limit: Annotated[int, Query(ge=1, le=1000)] = 100) -> dict:
+    """A live learner's quarantined games, newest first (administrator only): the games it had
+    learned since its last good table when its canary failed. They are kept, and never learned
+    from again."""
+    known_live(game, agent)
+    return {"agent": agent, "game": game,
+            "games": [live.quarantined_json(g) for g in live.quarantined(session, game, agent, limit)]}
 
 
 @router.post("/{game}/{agent}/rollback", dependencies=[AdminDep], responses=ADMIN)

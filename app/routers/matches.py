@@ -13,8 +13,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import defer
 
 from app import paging
-from app.deps import (Authorization, ClientDep, HeavyDep, PoolDep, SessionDep, TokenDep, bearer, client_address,
-                      open_session)
+from app.deps import (Authorization, ClientDep, GameFilter, HeavyDep, PoolDep, SessionDep, TokenDep, bearer,
+                      client_address, open_session)
 from app.problems import problems
 from app.models import Match, Seat
 from app.services import coach, invites, matches as svc
@@ -52,7 +52,10 @@ class MatchIn(BaseModel):
     game: str = Field(max_length=32)
     seats: list[SeatIn] = Field(min_length=1, max_length=10)
     options: dict = Field(default_factory=dict)
-    seed: int | None = Field(None, ge=0, lt=2 ** 62)
+    seed: int | None = Field(None, ge=0, lt=2 ** 62,
+                             description="replay a deal: the same seed deals the same hands. Leave it out for a "
+                                         "rated match: a match whose creator chose its seed is neither rated "
+                                         "nor learned from (its view says so: rated, unrated_reason)")
     delay_ms: int = Field(700, ge=0, le=60_000, description="pause between moves of an AI-only match when watched")
     hints: bool = Field(False, description="the coach may be asked during play (GET .../hint, .../analysis); "
                                            "the match is marked in the results and left out of the ratings")
@@ -60,7 +63,9 @@ class MatchIn(BaseModel):
 
 class MoveIn(BaseModel):
     action: str = Field(min_length=1, max_length=128)
-    ply: int | None = Field(None, ge=0, le=MAX_PLY, description="the ply you saw; a stale one is refused with 409")
+    ply: int | None = Field(None, ge=0, le=MAX_PLY, strict=True,
+                            description="the ply you saw, a JSON integer (or leave it out); a stale one is refused "
+                                        "with 409")
 
 
 class JoinIn(BaseModel):
@@ -103,7 +108,7 @@ def created(match, secrets: dict) -> dict:
             **({"invites": invites} if invites else {}), **({"control_token": control} if control else {})}
 
 
-@router.post("", status_code=201, responses=problems(400, 413, 422, 429))
+@router.post("", status_code=201, responses=problems(400, 404, 413, 422, 429))
 async def create(body: MatchIn, session: SessionDep, pool: PoolDep, client: ClientDep) -> dict:
     """Create a match. Human seats get a secret token each (send it as ``Authorization: Bearer``);
     an AI-only match gets a ``control_token`` for pausing, stepping and its speed. Friends' seats
@@ -116,16 +121,15 @@ async def create(body: MatchIn, session: SessionDep, pool: PoolDep, client: Clie
     ``delay_ms`` is raised to it (the answer's view says the delay it got)."""
     seats = [svc.SeatRequest(s.type, s.name, s.level, s.agent) for s in body.seats]
     args = (session, pool, body.game, seats, body.options, body.seed, body.delay_ms)
-    if svc.creates_at_once(body.game, seats):  # on the event loop, as a move is (see move)
+    if svc.creates_at_once(session, body.game, seats):  # on the event loop, as a move is (see move)
         match, secrets = svc.create_match(*args, client=client, hints=body.hints)
     else:
         match, secrets = await run_in_threadpool(svc.create_match, *args, client=client, hints=body.hints)
     return created(match, secrets)
 
 
-@router.get("", responses=problems(422))
-async def list_matches(request: Request, session: SessionDep, heavy: HeavyDep,
-                       game: Annotated[str | None, Query(max_length=32)] = None,
+@router.get("", responses=problems(404, 422))
+async def list_matches(request: Request, session: SessionDep, heavy: HeavyDep, game: GameFilter,
                        agent: Annotated[str | None, Query(max_length=64)] = None,
                        level: Annotated[int | None, Query(ge=1, le=100)] = None,
                        status: Literal["waiting", "active", "finished"] | None = None,
@@ -136,7 +140,8 @@ async def list_matches(request: Request, session: SessionDep, heavy: HeavyDep,
     """Matches, newest first, filtered, ``per_page`` at a time: ``next`` is the cursor of the
     next page (pass it as ``cursor``: it costs the same however deep; ``page`` counts from the
     start). Matches with no move for ``PARLOUR_ABANDON_AFTER_S`` are finished as abandoned
-    first (``ending``)."""
+    first (``ending``). ``rated``: whether the match counts (or will) for the ratings; if not,
+    ``unrated_reason`` says why."""
     q = select(Match)
     if game:
         q = q.where(Match.game == game)
@@ -162,7 +167,8 @@ async def list_matches(request: Request, session: SessionDep, heavy: HeavyDep,
         return {"total": total, "page": page, "per_page": per_page,
                 "next": paging.encode(found[-1].created_at, found[-1].id) if more else None, "matches": [
                     {"id": m.id, "game": m.game, "status": m.status, "ending": m.ending, "ply": m.ply,
-                     "ai_only": m.ai_only, "hints": m.hints, "created_at": m.created_at.isoformat(),
+                     "ai_only": m.ai_only, "hints": m.hints, **svc.rated_json(m),
+                     "created_at": m.created_at.isoformat(),
                      "finished_at": m.finished_at.isoformat() if m.finished_at else None,
                      "seats": svc.seats_json(m.seats)} for m in found]}
 
@@ -171,7 +177,10 @@ async def list_matches(request: Request, session: SessionDep, heavy: HeavyDep,
 
 @router.get("/{match_id}", response_model=dict, responses=problems(401, 403, 404))
 async def view(match_id: MatchId, request: Request, authorization: Authorization = None) -> Response:
-    """The spectator's view, or with a seat's token that seat's view and its legal actions."""
+    """The spectator's view, or with a seat's token that seat's view and its legal actions.
+    ``rated`` and ``unrated_reason``: whether the match counts for the ratings, and if not why
+    (its creator chose the seed, hints, abandoned); ``learning``, once it is over, what each live
+    learner made of it."""
     # Read-only and short (three indexed reads; SQLite in WAL mode never waits for a writer
     # to read): done on the event loop, which saves two thread hops.
     token = bearer(authorization)
@@ -201,8 +210,9 @@ async def move(match_id: MatchId, body: MoveIn, request: Request, authorization:
 
         # Replies that take about a millisecond are made on the event loop: under load a hop to
         # one of 40 worker threads doubled a move's CPU (thread switches, the GIL passed back and
-        # forth) and let the moves overtake each other. A seat that searches thinks in a thread.
-        if svc.replies_at_once(match):
+        # forth) and let the moves overtake each other. A seat that searches thinks in a thread, and
+        # so does a live learner whose table this process has not built yet (Harel's takes seconds).
+        if svc.replies_at_once(session, match):
             return play()
         return await run_in_threadpool(play)
 
@@ -264,11 +274,11 @@ def control(match_id: MatchId, body: ControlIn, session: SessionDep, token: Toke
 
 
 @router.post("/{match_id}/rematch", status_code=201, responses=problems(400, 401, 403, 404, 413, 422, 429))
-def rematch(match_id: MatchId, body: RematchIn, session: SessionDep, pool: PoolDep, token: TokenDep,
-            client: ClientDep) -> dict:
-    """A new match with the same seats (rotated with ``swap``); the caller must hold a seat's
-    token unless the match was AI-only. The other people at the table get friends' seats (with
-    invite links, under their names). Returns the new id, tokens and invites."""
+def rematch(match_id: MatchId, session: SessionDep, pool: PoolDep, token: TokenDep, client: ClientDep,
+            body: RematchIn | None = None) -> dict:
+    """A new match with the same seats (rotated with ``swap``; no body: not rotated); the caller
+    must hold a seat's token unless the match was AI-only. The other people at the table get
+    friends' seats (with invite links, under their names). Returns the new id, tokens and invites."""
     old = svc.get_match(session, match_id)
     caller = svc.seat_of(old, token)
     if not old.ai_only and caller is None:
@@ -276,7 +286,7 @@ def rematch(match_id: MatchId, body: RematchIn, session: SessionDep, pool: PoolD
     # at a table of several people, the others are invited again (their links go to the caller)
     seats = [svc.SeatRequest("friend" if s.kind == "human" and caller is not None and s.seat != caller else s.kind,
                              s.name, s.level, s.agent) for s in old.seats]
-    if body.swap:
+    if body is not None and body.swap:
         seats = seats[1:] + seats[:1]
     match, secrets = svc.create_match(session, pool, old.game, seats, old.options, None, old.delay_ms,
                                       rematch_of=old.id, client=client, hints=old.hints)
@@ -328,8 +338,9 @@ async def events(match_id: MatchId, request: Request, token: TokenDep,
     the reason in ``detail``; ``held`` again with ``detail`` null when it goes on).
 
     A stream sleeps until a move of its match wakes it (or, for an AI-only match, until its
-    next move is due); moves made by another server process are found by a slow database poll
-    with backoff. Streams are capped per client (429) and per server (503)."""
+    next move is due), whichever server process made the move (app/services/relay.py); a slow
+    database poll with backoff is the last resort. Streams are capped per client (429) and per
+    server (503)."""
     sessions, pool = request.app.state.sessions, request.app.state.pool
 
     def check() -> tuple[int | None, bool]:
@@ -408,8 +419,8 @@ async def events(match_id: MatchId, request: Request, token: TokenDep,
 
 
 FALLBACK_POLL_S = (1.0, 10.0)
-"""A stream not woken re-reads the database after 1 s, then 2, 4, 8, 10, 10... (moves made by
-another process); any wake-up starts the backoff again."""
+"""A stream not woken re-reads the database after 1 s, then 2, 4, 8, 10, 10... (in case a
+wake-up from another process was lost); any wake-up starts the backoff again."""
 
 
 class EventStream(StreamingResponse):

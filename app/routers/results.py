@@ -12,15 +12,12 @@ from fastapi.responses import Response, StreamingResponse
 from sqlalchemy import select
 
 from app import paging
-from app.deps import HeavyDep, SessionDep, client_address
+from app.deps import GameFilter, HeavyDep, SessionDep, client_address
 from app.models import Tournament
 from app.problems import problems
-from app.services import people, ratings, results as results_service
+from app.services import catalog, people, ratings, results as results_service
 from app.services.matches import abandon_stale
 from app.services.errors import NotFound, ServiceError
-from engine import get_game
-
-GameParam = Annotated[str | None, Query(max_length=32)]
 
 router = APIRouter(prefix="/api", tags=["results"])
 
@@ -29,10 +26,18 @@ COLUMNS = results_service.COLUMNS
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
+def csv_cell(value):
+    """One cell as the CSV writes it: booleans ``true``/``false`` as in the JSON (not Python's
+    ``True``), and text no spreadsheet runs as a formula: starting with = + - @ tab or carriage
+    return, it gets a leading apostrophe (numbers we wrote ourselves are left as numbers)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
+
+
 def spreadsheet_safe(row: dict) -> dict:
-    """A CSV row no spreadsheet runs as a formula: text cells starting with = + - @ tab or
-    carriage return get a leading apostrophe (numbers we wrote ourselves are left as numbers)."""
-    return {k: "'" + v if isinstance(v, str) and v.startswith(FORMULA_STARTS) else v for k, v in row.items()}
+    """A result row as the CSV writes it (``csv_cell``)."""
+    return {k: csv_cell(v) for k, v in row.items()}
 
 
 def csv_text(rows: list[dict], header: bool) -> str:
@@ -52,14 +57,17 @@ RESULT_ROWS = {"description": "one row per finished match and seat (a page: `Lin
     "application/json": {}, "text/csv": {"schema": {"type": "string"}}}}
 
 
-@router.get("/results", responses={200: RESULT_ROWS})
-async def results(request: Request, session: SessionDep, heavy: HeavyDep, game: GameParam = None,
+@router.get("/results", responses={200: RESULT_ROWS, **problems(404)})
+async def results(request: Request, session: SessionDep, heavy: HeavyDep, game: GameFilter,
                   since: datetime | None = None, format: Literal["json", "csv"] = "json",
-                  limit: Annotated[int, Query(ge=1, le=1000, description="matches a page")] = 200, cursor: paging.CursorParam = None):
+                  limit: Annotated[int, Query(ge=1, le=1000, description="matches a page")] = 200,
+                  cursor: paging.CursorParam = None):
     """One row per finished match and seat, oldest first, ``limit`` matches a page (200 unless
     given, at most 1000); the ``Link`` header (``rel="next"``) names the next page, absent on the
     last. ``ending`` says how a match ended early (``resigned``, ``abandoned``: no winner, no
-    points) and is empty otherwise. Every row at once: ``/api/results/export``."""
+    points) and is empty otherwise; ``rated`` whether the match counted for the ratings and, if
+    not, ``unrated_reason`` why (its seed chosen by its creator, hints, abandoned). Every row at
+    once: ``/api/results/export``."""
     def read():
         abandon_stale(session)
         return results_service.page(session, game, since, limit, cursor)
@@ -72,9 +80,9 @@ async def results(request: Request, session: SessionDep, heavy: HeavyDep, game: 
                     headers={"Content-Disposition": f'attachment; filename="{csv_name(game)}"', **link})
 
 
-@router.get("/results/export", responses={**problems(429, 503), 200: {
+@router.get("/results/export", responses={**problems(404, 429, 503), 200: {
     "description": "every row, streamed", "content": {"application/json": {}, "text/csv": {"schema": {"type": "string"}}}}})
-async def export(request: Request, heavy: HeavyDep, game: GameParam = None, since: datetime | None = None,
+async def export(request: Request, heavy: HeavyDep, game: GameFilter, since: datetime | None = None,
                  format: Literal["json", "csv"] = "csv", cursor: paging.CursorParam = None) -> StreamingResponse:
     """Every row of ``/api/results`` (after ``cursor`` when given) as one CSV file or JSON array,
     streamed as it is read, 500 matches at a time. At most two exports run at once from one
@@ -117,35 +125,39 @@ class ReleasingStream(StreamingResponse):
             self._release()
 
 
-@router.get("/leaderboard")
-async def leaderboard(request: Request, session: SessionDep, heavy: HeavyDep, game: GameParam = None,
-                      limit: Annotated[int, Query(ge=1, le=1000, description="players a page")] = 200, cursor: paging.CursorParam = None) -> dict:
+@router.get("/leaderboard", responses=problems(404))
+async def leaderboard(session: SessionDep, heavy: HeavyDep, game: GameFilter,
+                      limit: Annotated[int, Query(ge=1, le=1000, description="players a page")] = 200,
+                      cursor: paging.CursorParam = None) -> dict:
     """Ratings of every agent and named person (per game: pass ``game``), from every finished
-    match and every stored tournament: mu, sigma and the conservative ``ordinal`` (mu - 3 sigma)
-    it is sorted by, with games played and won, ``limit`` players a page (``next``: the cursor of
-    the next). People are told apart by the name at their seat."""
-    if game is not None:
-        get_game(game)  # 422 for an unknown game
+    match and every stored tournament: ``rating`` (1500 + 42 (mu - 25)), ``provisional`` until
+    10 rated matches and ``display`` ("1500?"), with mu, sigma, the conservative ``ordinal``
+    (mu - 3 sigma), games played and won; settled ratings first, each part best first, ``limit``
+    players a page (``next``: the cursor of the next). People are told apart by the name at
+    their seat."""
     players, after = await heavy.run(ratings.board, session, game, limit, cursor)
     return {"model": ratings.MODEL_NAME, "players": players, "next": after}
 
 
-@router.get("/leaderboard/history")
+@router.get("/leaderboard/history", responses=problems(404))
 def leaderboard_history(session: SessionDep, game: Annotated[str, Query(max_length=32)],
                         player: Annotated[str, Query(max_length=200)]) -> dict:
-    """One player's rating after each rated match or tournament, oldest first (the last 500);
-    ``player`` is ``agent:<id>`` or ``person:<name>`` as the leaderboard lists it."""
-    get_game(game)
-    return {"game": game, "player": player, "points": ratings.history(session, game, player)}
+    """One player's rating after each rated match or tournament, oldest first (the last 500).
+    ``player`` is a name as the pages show it (a person's name, a level's title) or the
+    leaderboard's key (``person:<name>``, ``agent:<id>``); 404 when nobody of that name is
+    rated in the game, 422 when a person and a level share it (then give the key)."""
+    key = ratings.resolve_player(session, catalog.known_game(game), player)
+    return {"game": game, "player": key, "points": ratings.history(session, game, key)}
 
 
-@router.get("/people-vs-levels")
-async def people_vs_levels(session: SessionDep, heavy: HeavyDep, game: GameParam = None) -> list[dict]:
-    """People's record against each level: wins, draws, losses of the person's seat (matches
-    with one person at the table). One row per game and level, counted by the database."""
-    def read():
+@router.get("/people-vs-levels", responses=problems(404))
+async def people_vs_levels(session: SessionDep, heavy: HeavyDep, game: GameFilter) -> list[dict]:
+    """People's record against each level: wins, draws, losses of the person's seat against
+    every level seated (rated matches with one person at the table). One row per game and
+    level; the matches are read as the few columns it needs, never their state."""
+    def read() -> list[dict]:
         abandon_stale(session)
-        return people.record(session, game)
+        return people.record(people.finished_rows(session, game))
 
     return await heavy.run(read)
 
@@ -166,8 +178,9 @@ async def person(name: Annotated[str, Path(max_length=256)], session: SessionDep
     return found
 
 
-@router.get("/tournaments", response_model=list[dict])
-def tournaments(request: Request, session: SessionDep, game: GameParam = None, limit: Annotated[int, Query(ge=1, le=500, description="tournaments a page")] = 50,
+@router.get("/tournaments", response_model=list[dict], responses=problems(404))
+def tournaments(request: Request, session: SessionDep, game: GameFilter,
+                limit: Annotated[int, Query(ge=1, le=500, description="tournaments a page")] = 50,
                 cursor: paging.CursorParam = None) -> Response:
     """Stored tournaments, newest first, ``limit`` a page; the ``Link`` header names the next."""
     q = select(Tournament)

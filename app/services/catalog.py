@@ -6,7 +6,16 @@ from functools import lru_cache
 
 from agents.catalog import agent_specs, levels, playable_games, spec
 from agents.saved_files import SAVED
+from app.services.errors import NotFound
 from engine import get_game
+
+
+def known_game(name: str) -> str:
+    """``name``, when it names a game Parlour offers. One rule wherever a game is named (a path,
+    a query filter, a body): an unknown game is 404, with the list of games."""
+    if name not in playable_games():
+        raise NotFound(f"no game {name[:32]!r}; games: {', '.join(playable_games())}")
+    return name
 
 
 @lru_cache(maxsize=None)
@@ -39,7 +48,7 @@ def game_json(name: str) -> dict:
     cal = calibration(name)
     data["levels"] = [{"level": i + 1, **agent_json(name, a)} for i, a in enumerate(levels(name))]
     data["calibration"] = None if cal is None else {k: v for k, v in cal.items() if k != "agents"}
-    data["hidden_information"] = bool(getattr(game, "has_hidden_information", False))
+    data["hidden_information"] = game.type.hidden_information
     return data
 
 

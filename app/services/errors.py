@@ -7,7 +7,14 @@ resource, 409 against the state of a game or learner, 413 too large, 422 invalid
 
 
 class ServiceError(Exception):
+    """An error a caller can act on; ``field`` names the request field at fault, as
+    ``body.action`` (shown in the answer's ``field``)."""
+
     status = 422
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field
 
 
 class Malformed(ServiceError):

@@ -19,16 +19,29 @@ Snapshots (origin + overlay, compressed) are kept before every reset and rollbac
 and every ``PARLOUR_SNAPSHOT_EVERY`` learned games. A finished game is learned from
 only while its client has had fewer than ``PARLOUR_LEARN_LIMIT`` games learned by
 this learner in the last hour.
+
+What one client can do to a learner is bounded (``docs/security.md``, "Learners that
+heal"): each box (a key's part before its last ``:``: a MENACE matchbox, a Harel or
+Baltar state) learns from at most ``PARLOUR_LEARN_BOX_LIMIT`` games of one client since
+the last reset; and a box that learning would leave holding less than ``LiveSpec.refill``
+in all gets its origin values back instead (a MENACE matchbox never empties). Every learned
+game is recorded (``learned_games``); ``app.services.canary`` checks the learner's
+strength and takes back, to its last good table, what it learned since.
+
+Origin tables are built once per process and kept. Building one can take seconds
+(Harel's trained table), so it never happens on the event loop: ``ready`` tells the
+routes whether a learner's table is at hand, and where it is not they run in a worker
+thread; on the event loop ``origin_table`` refuses with ``Loading`` instead of building.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import zlib
 from collections.abc import Mapping, MutableMapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
-from functools import lru_cache
-from threading import Lock
+from threading import Lock, Thread
 
 from sqlalchemy import Float, bindparam, delete, func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -36,8 +49,9 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from agents.base import Update
-from agents.catalog import AgentSpec, spec
-from app.models import LearnedValue, LearnEvent, LiveAgent, LiveSnapshot, now
+from agents.catalog import spec
+from agents.spec import AgentSpec, LiveSpec
+from app.models import LearnedGame, LearnedValue, LearnEvent, LearnWeight, LiveAgent, LiveSnapshot, now
 from app.services.errors import Conflict, NotFound
 from app.settings import get_settings
 from engine import GameError
@@ -56,11 +70,73 @@ def live_spec(game: str, agent: str) -> AgentSpec:
     return s
 
 
-@lru_cache(maxsize=16)
-def origin_table(game: str, agent: str, origin: str) -> dict[str, float]:
-    """The shipped table a learner starts from (built once per process; never mutated)."""
+def live_of(game: str, agent: str) -> LiveSpec:
+    """How the live learner is built, checked, kept (``Conflict`` for an agent that is not one)."""
     live = live_spec(game, agent).live
-    return dict((live.beginner if origin == "beginner" else live.trained)())
+    assert live is not None  # live_spec refuses the others
+    return live
+
+
+class Loading(Conflict):
+    """A learner's origin table is not built in this process yet and this is the event loop,
+    where it is never built (only when a reset or rollback lands during the very request)."""
+
+    def __init__(self) -> None:
+        super().__init__("this learner's table was just reset and is being loaded; try again in a moment")
+
+
+_origins: dict[tuple[str, str, str], dict[str, float]] = {}
+"""The origin tables built in this process, by (game, agent, origin); never dropped or changed."""
+_origins_lock = Lock()
+
+
+def _on_event_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+def origin_table(game: str, agent: str, origin: str) -> dict[str, float]:
+    """The shipped table a learner starts from (built once per process; never mutated). On the
+    event loop one not built yet is started in a thread and ``Loading`` raised."""
+    found = _origins.get((game, agent, origin))
+    if found is not None:
+        return found
+    if _on_event_loop():
+        warm(game, agent, origin)
+        raise Loading()
+    with _origins_lock:
+        found = _origins.get((game, agent, origin))
+        if found is None:
+            live = live_of(game, agent)
+            found = _origins[(game, agent, origin)] = (live.beginner if origin == "beginner" else live.trained)()
+    return found
+
+
+def warm(game: str, agent: str, origin: str) -> None:
+    """Start building an origin table in a thread of its own, unless it is built."""
+    if (game, agent, origin) not in _origins:
+        Thread(target=origin_table, args=(game, agent, origin), name="live-origin", daemon=True).start()
+
+
+def ready(session: Session, game: str, agent: str) -> bool:
+    """Is the learner's current origin table built in this process (so using it costs no build)?"""
+    row = session.connection().execute(_VERSION, {"key": live_key(game, agent)}).one_or_none()
+    return (game, agent, row.origin if row is not None else "beginner") in _origins
+
+
+def load_current(sessions, games: list[str]) -> None:
+    """Build the current origin table of every live learner of ``games`` (at start-up, in a
+    thread: until it is done, the requests that need one run in worker threads)."""
+    from agents.catalog import agent_specs
+
+    with sessions() as session:
+        for game in games:
+            for s in agent_specs(game):
+                if s.live is not None:
+                    origin_table(game, s.id, ensure(session, game, s.id).origin)
 
 
 def _dialect(session: Session) -> str:
@@ -98,16 +174,48 @@ def _overlay(session: Session, key: str) -> dict[str, float]:
     return dict(session.execute(select(LearnedValue.key, LearnedValue.value).where(LearnedValue.agent == key)).all())
 
 
-def _snapshot(session: Session, row: LiveAgent, reason: str) -> LiveSnapshot:
-    overlay = _overlay(session, row.agent)
-    snap = LiveSnapshot(agent=row.agent, origin=row.origin, games=row.games, reset_at=row.reset_at, reason=reason,
-                        values=len(overlay), created_at=now(),
+@dataclass(frozen=True)
+class Content:
+    """A learner's table at one moment, read under its lock: what a snapshot holds, and the
+    restores count and newest learned game then (``last_game``, 0 for none)."""
+
+    origin: str
+    games: int
+    reset_at: object
+    restores: int
+    overlay: dict[str, float]
+    last_game: int
+
+
+def read_content(session: Session, key: str) -> Content:
+    """The learner's table now, read under its lock (released again: nothing is written)."""
+    row = _lock(session, key)
+    content = Content(row.origin, row.games, row.reset_at, row.restores, _overlay(session, key),
+                      _last_game(session, key))
+    session.rollback()
+    return content
+
+
+def _last_game(session: Session, key: str) -> int:
+    return session.scalar(select(func.max(LearnedGame.id)).where(LearnedGame.agent == key)) or 0
+
+
+def _snapshot(session: Session, row: LiveAgent, reason: str, content: Content | None = None,
+              passed: bool | None = None, canary: dict | None = None) -> LiveSnapshot:
+    """Keep a snapshot of the learner's table now (or of ``content``, read earlier), with the
+    canary's verdict when it checked it; the oldest beyond ``PARLOUR_SNAPSHOT_KEEP`` go, except
+    the learner's last good one."""
+    overlay = content.overlay if content is not None else _overlay(session, row.agent)
+    source = content if content is not None else row
+    snap = LiveSnapshot(agent=row.agent, origin=source.origin, games=source.games, reset_at=source.reset_at,
+                        reason=reason, values=len(overlay), created_at=now(), passed=passed, canary=canary,
                         overlay=zlib.compress(json.dumps(overlay, separators=(",", ":")).encode(), 6))
     session.add(snap)
     session.flush()
     keep = max(1, get_settings().snapshot_keep)
     old = session.scalars(select(LiveSnapshot.id).where(LiveSnapshot.agent == row.agent)
                           .order_by(LiveSnapshot.id.desc()).offset(keep)).all()
+    old = [i for i in old if i != row.good_snapshot]
     if old:
         session.execute(delete(LiveSnapshot).where(LiveSnapshot.id.in_(old)))
     return snap
@@ -128,9 +236,18 @@ def reset(session: Session, game: str, agent: str, to: str) -> LiveAgent:
     row = _lock(session, ensure(session, game, agent).agent)
     _snapshot(session, row, "before reset")
     session.execute(delete(LearnedValue).where(LearnedValue.agent == row.agent))
+    session.execute(delete(LearnWeight).where(LearnWeight.agent == row.agent))
     row.games, row.origin, row.reset_at = 0, to, now()
+    _new_line(session, row, None)
     session.commit()
+    warm(game, agent, to)  # so the next game need not wait for it
     return row
+
+
+def _new_line(session: Session, row: LiveAgent, good: int | None) -> None:
+    """After a reset or rollback: the table now is the last good one (the origin when ``good``
+    is None, else that snapshot), and only games learned from now on are on top of it."""
+    row.good_snapshot, row.good_game, row.restores = good, _last_game(session, row.agent), row.restores + 1
 
 
 def snapshot(session: Session, game: str, agent: str, reason: str = "by hand") -> LiveSnapshot:
@@ -153,16 +270,64 @@ def rollback(session: Session, game: str, agent: str, snapshot_id: int) -> LiveA
     if snap is None or snap.agent != key:
         raise NotFound(f"{agent} has no snapshot {snapshot_id}")
     row = _lock(session, key)
+    row.good_snapshot = snap.id  # spared by the pruning of the snapshot kept now
     _snapshot(session, row, "before rollback")
-    _put_overlay(session, key, json.loads(zlib.decompress(snap.overlay)))
-    row.games, row.origin, row.reset_at = snap.games, snap.origin, snap.reset_at
+    restore(session, row, snap)
+    _new_line(session, row, snap.id)
     session.commit()
+    warm(game, agent, row.origin)
     return row
+
+
+def restore(session: Session, row: LiveAgent, snap: LiveSnapshot | None) -> None:
+    """Give the (locked) learner the table ``snap`` holds, or its bare origin when None."""
+    if snap is None:
+        session.execute(delete(LearnedValue).where(LearnedValue.agent == row.agent))
+        row.games = 0
+        return
+    _put_overlay(session, row.agent, json.loads(zlib.decompress(snap.overlay)))
+    row.games, row.origin, row.reset_at = snap.games, snap.origin, snap.reset_at
 
 
 def snapshot_json(s: LiveSnapshot) -> dict:
     return {"id": s.id, "created_at": s.created_at.isoformat(), "reason": s.reason, "origin": s.origin,
-            "games": s.games, "learned_values": s.values}
+            "games": s.games, "learned_values": s.values, "passed": s.passed, "canary": s.canary}
+
+
+def settle(session: Session, content: Content, key: str, passed: bool, report: dict, why: str) -> LiveSnapshot | None:
+    """Keep what the canary found for the table ``content`` held. Passed: that table is kept as a
+    snapshot marked passed, the learner's last good one. Failed: the table now is kept marked failed,
+    the learner gets its last good table back, and every game learned since is quarantined with
+    ``why``. None, and nothing written, when a reset or rollback came in between (the table is gone)."""
+    row = _lock(session, key)
+    if row.restores != content.restores:
+        session.rollback()
+        return None
+    if passed:
+        snap = _snapshot(session, row, f"canary passed at {content.games} games", content, True, report)
+        row.good_snapshot, row.good_game = snap.id, content.last_game
+    else:
+        snap = _snapshot(session, row, f"canary failed at {content.games} games", None, False, report)
+        restore(session, row, session.get(LiveSnapshot, row.good_snapshot) if row.good_snapshot else None)
+        session.execute(update(LearnedGame).where(LearnedGame.agent == key, LearnedGame.id > row.good_game,
+                                                  LearnedGame.quarantined_at.is_(None))
+                        .values(quarantined_at=now(), quarantine=why[:200]).execution_options(synchronize_session=False))
+        row.good_game, row.restores = _last_game(session, key), row.restores + 1
+    session.commit()
+    return snap
+
+
+def quarantined(session: Session, game: str, agent: str, limit: int = 100) -> list[LearnedGame]:
+    """The learner's quarantined games, newest first (at most ``limit``)."""
+    key = ensure(session, game, agent).agent
+    return list(session.scalars(select(LearnedGame).where(LearnedGame.agent == key,
+                                                          LearnedGame.quarantined_at.is_not(None))
+                                .order_by(LearnedGame.id.desc()).limit(limit)))
+
+
+def quarantined_json(g: LearnedGame) -> dict:
+    return {"match": g.match_id, "learned_at": g.at.isoformat(),
+            "quarantined_at": g.quarantined_at.isoformat() if g.quarantined_at else None, "why": g.quarantine}
 
 
 def learned_recently(session: Session, key: str, client: str) -> int:
@@ -201,13 +366,95 @@ def _changed(u: Update, value: float) -> float:
     raise ValueError(f"unknown update {u.op!r}")
 
 
+@dataclass(frozen=True)
+class Learned:
+    """What became of a finished game for one learner: ``learned`` or not (``reason``); the
+    learner's learned games after it; the boxes its client(s) could teach no more (``held_back``)."""
+
+    learned: bool
+    reason: str | None = None
+    games: int = 0
+    held_back: int = 0
+
+
+def box_of(key: str) -> str:
+    """The box a learned value belongs to: a MENACE matchbox, a Harel or Baltar state."""
+    return key.rpartition(":")[0]
+
+
+_boxes: dict[tuple[str, str, str], dict[str, list[str]]] = {}
+"""Per origin table (of a learner with a refill rule): each box's keys, its colours."""
+
+
+def _box_keys(game: str, agent: str, origin: str, base: Mapping[str, float]) -> dict[str, list[str]]:
+    found = _boxes.get((game, agent, origin))
+    if found is None:
+        found = {}
+        for k in base:
+            found.setdefault(box_of(k), []).append(k)
+        _boxes[(game, agent, origin)] = found
+    return found
+
+
+def _refilled(session: Session, key: str, updates: list[Update], base: Mapping[str, float], refill: float,
+              colours: dict[str, list[str]]) -> list[Update]:
+    """``updates`` with the learner's refill rule: an ``add`` that would leave its box (the values
+    of the box's keys) holding less than ``refill`` in all gives the box back its origin values
+    instead. Read under the learner's lock: the values now of the boxes changed."""
+    boxes = {box_of(u.key) for u in updates if u.op == "add"} & colours.keys()
+    if not boxes:
+        return updates
+    keys = [k for b in boxes for k in colours[b]]
+    values = {k: base.get(k, 0.0) for k in keys}
+    values.update(session.execute(select(LearnedValue.key, LearnedValue.value).where(
+        LearnedValue.agent == key, LearnedValue.key.in_(keys))).all())
+    out = []
+    for u in updates:
+        box = box_of(u.key)
+        if u.op != "add" or box not in boxes:
+            out.append(u)
+            continue
+        after = _changed(u, values[u.key])
+        if sum(values[k] for k in colours[box]) - values[u.key] + after >= refill:
+            values[u.key] = after
+            out.append(u)
+            continue
+        for k in colours[box]:  # the box would empty: it forgets what it learned instead
+            if values[k] != base[k]:
+                out.append(Update(k, "add", base[k] - values[k]))
+                values[k] = base[k]
+    return out
+
+
+def _held_back(session: Session, key: str, clients: list[str], boxes: set[str], limit: int) -> set[str]:
+    """The boxes where one of ``clients`` already taught ``limit`` games."""
+    if not clients or not boxes or limit <= 0:
+        return set()
+    return set(session.scalars(select(LearnWeight.box).distinct().where(
+        LearnWeight.agent == key, LearnWeight.client.in_(clients), LearnWeight.box.in_(boxes),
+        LearnWeight.games >= limit)))
+
+
+def _weigh(session: Session, key: str, clients: list[str], boxes: set[str]) -> None:
+    """One more game of each client in each box."""
+    if not clients or not boxes:
+        return
+    games = LearnWeight.__table__.c.games
+    stmt = _insert(session, LearnWeight).values(agent=bindparam("a"), client=bindparam("c"), box=bindparam("b"),
+                                                games=1)
+    stmt = stmt.on_conflict_do_update(index_elements=["agent", "client", "box"], set_={"games": games + 1})
+    session.connection().execute(stmt, [{"a": key, "c": c, "b": b} for c in clients for b in sorted(boxes)])
+
+
 def apply_updates(session: Session, game: str, agent: str, updates: list[Update],
-                  clients: list[str] | None = None) -> str | None:
+                  clients: list[str] | None = None, match_id: str | None = None) -> Learned:
     """Apply a finished game's changes atomically and count the game. With ``clients`` (the
-    hashed addresses of the people at the table) the learning limit applies to each: the game is
-    learned from only if every one is under it, and then counts for every one. Returns why the
-    game was not learned from, or None. This process's copy of the table is brought up to date
-    too when it was current."""
+    hashed addresses of the people at the table) the limits apply to each: the game is learned
+    from only if every one is under the learning limit, and then counts for every one; a box
+    where one of them has taught ``PARLOUR_LEARN_BOX_LIMIT`` games keeps its values (the game is
+    not learned from when that leaves nothing). A box that would empty is refilled. The
+    game is recorded (``learned_games``, with ``match_id``). This process's copy of the table
+    is brought up to date too when it was current."""
     key = ensure(session, game, agent).agent
     row = _lock(session, key)
     settings = get_settings()
@@ -216,9 +463,23 @@ def apply_updates(session: Session, game: str, agent: str, updates: list[Update]
         if any(learned_recently(session, key, c) >= settings.learn_limit for c in clients):
             session.rollback()
             who = "its client" if len(clients) == 1 else "one of its players' clients"
-            return (f"{who} had {settings.learn_limit} games learned by this agent in the last hour "
-                    "(PARLOUR_LEARN_LIMIT)")
-    base = origin_table(game, agent, row.origin)
+            return Learned(False, f"{who} had {settings.learn_limit} games learned by this agent in the last hour "
+                                  "(PARLOUR_LEARN_LIMIT)")
+    boxes = {box_of(u.key) for u in updates}
+    held = _held_back(session, key, clients, boxes, settings.learn_box_limit)
+    if held and held == boxes:
+        session.rollback()
+        return Learned(False, f"every position of this game has learned from {settings.learn_box_limit} games of "
+                              "this client already (PARLOUR_LEARN_BOX_LIMIT)", held_back=len(held))
+    try:
+        base = origin_table(game, agent, row.origin)
+    except Loading:
+        session.rollback()
+        raise
+    refill = live_of(game, agent).refill
+    updates = [u for u in updates if box_of(u.key) not in held]
+    if refill > 0:
+        updates = _refilled(session, key, updates, base, refill, _box_keys(game, agent, row.origin, base))
     statements = _upserts(session)
     conn = session.connection()
     for u in updates:
@@ -227,15 +488,19 @@ def apply_updates(session: Session, game: str, agent: str, updates: list[Update]
             raise ValueError(f"unknown update {u.op!r}")
         conn.execute(statements[op], {"agent": key, "key": u.key, "initial": _changed(u, base.get(u.key, 0.0)),
                                       "amount": u.amount, "floor": u.floor, "rate": u.rate, "target": u.target})
+    _weigh(session, key, clients, boxes - held)
     row.games += 1
     for client in clients:
         session.add(LearnEvent(agent=key, client=client, at=now()))
+    session.add(LearnedGame(agent=key, match_id=match_id, at=now()))
     if settings.snapshot_every > 0 and row.games % settings.snapshot_every == 0:
         session.flush()
         _snapshot(session, row, f"after {row.games} games")
     session.commit()
     _advance(session, key, row.version, row.origin, base, updates)
-    return None
+    note = (f"{len(held)} of its {len(boxes)} positions had learned from {settings.learn_box_limit} games of this "
+            "client already and kept their values (PARLOUR_LEARN_BOX_LIMIT)") if held else None
+    return Learned(True, note, row.games, len(held))
 
 
 def _advance(session: Session, key: str, version: int, origin: str, base: Mapping[str, float],
@@ -338,4 +603,4 @@ def make_live_agent(session: Session, game: str, agent: str, own_copy: bool = Fa
     """The learner built from its current table; ``own_copy`` for one that will learn (learning
     may change the table it was given)."""
     values = table(session, game, agent)
-    return live_spec(game, agent).live.from_values(values.copy() if own_copy else values)
+    return live_of(game, agent).from_values(values.copy() if own_copy else values)

@@ -21,7 +21,7 @@ from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
-from agents.base import Episode, explain
+from agents.base import Episode, Explanation, explain
 from agents.catalog import spec
 from app.db import writing
 from app.statements import Statement
@@ -30,7 +30,8 @@ from app.models import Match, Move, Seat, now
 from app.services.memory import MEMORY
 from app.services.notifier import notify
 from app.services.people import display_names
-from app.services import live, quotas, ratings, thinking
+from app.services import canary, live, quotas, ratings, thinking
+from app.services.catalog import known_game
 from app.services.agents import AgentPool, resolve_seat_agent
 from app.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized
 from engine import RESIGN, Game, GameError, IllegalActionError, get_game
@@ -123,7 +124,7 @@ def seat_of(match: Match, token: str | None) -> int | None:
 
 
 def has_hidden_information(game: Game) -> bool:
-    return bool(getattr(game, "has_hidden_information", False))
+    return game.type.hidden_information
 
 
 # ----- creating -----
@@ -133,8 +134,10 @@ def create_match(session: Session, pool: AgentPool, game_name: str, seats: list[
                  hints: bool = False) -> tuple[Match, dict[int, str | None]]:
     """A new match; returns it with the secrets to hand out: each human seat's token and, for
     an AI-only match, the control token under key ``"control"``. A match ``hints`` lets its
-    people ask the coach during play; it is marked in the results and left out of the ratings."""
-    game = get_game(game_name)
+    people ask the coach during play; it is marked in the results and left out of the ratings.
+    Without a ``seed`` the server draws one (``server_seed``) and it stays secret; a match whose
+    creator gives one is replayable but neither rated nor learned from (``ratings.SEED_CHOSEN``)."""
+    game = get_game(known_game(game_name))
     game.check_players(len(seats))
     options = game.resolve_options(options)
     rows, tokens = [], {}
@@ -154,15 +157,17 @@ def create_match(session: Session, pool: AgentPool, game_name: str, seats: list[
     if invited and not any(r.kind == "human" and not r.invite for r in rows):
         raise ServiceError("a match with friends' seats needs a seat of type 'human' for its creator "
                            "(who can start it before every friend has joined)")
+    seed_chosen = seed is not None
     if seed is None:
-        seed = secrets.randbits(48)
+        seed = server_seed()
     if not 0 <= seed < 2 ** 62:
         raise ServiceError("seed must be a whole number from 0 to 2**62")
     if not 0 <= delay_ms <= 60_000:
         raise ServiceError("delay_ms must be between 0 and 60000")
     control_token = None if tokens else secrets.token_urlsafe(24)
     state = game.new_match(len(seats), seed, options)
-    match = Match(id=uuid.uuid4().hex, game=game_name, options=options, seed=seed, state=game.to_json(state),
+    match = Match(id=uuid.uuid4().hex, game=game_name, options=options, seed=seed, seed_chosen=seed_chosen,
+                  state=game.to_json(state),
                   ply=0, status="waiting" if invited else "active", ai_only=not tokens,
                   delay_ms=ai_only_delay(delay_ms) if not tokens else delay_ms, paused=False, steps=0,
                   last_move_at=time.time(), rematch_of=rematch_of, seats=rows, client=client,
@@ -180,6 +185,15 @@ def create_match(session: Session, pool: AgentPool, game_name: str, seats: list[
     if tokens:
         run_ai(session, pool, match)
     return match, {**tokens, "control": control_token}
+
+
+def server_seed() -> int:
+    """A match's seed when its creator gives none: 62 random bits from the system's source, never
+    served. Each deal, reshuffle and AI's draw of chance has a generator of its own, seeded with
+    the seed's text and a label (``engine.base.chance``; Python hashes a text seed with SHA-512),
+    so the hands shown at the end of one deal give away the next one only to someone who tries
+    seeds one by one, up to 2**62 of them (2**48 before)."""
+    return secrets.randbits(62)
 
 
 def agent_seat(session: Session, pool: AgentPool, game_name: str, i: int, level: int | None,
@@ -243,7 +257,7 @@ def _record(session: Session, match: Match, game: Game, made: list[tuple[SimpleN
                                         for m, _ in made])
         for number, (score, won) in results.items():
             _SEAT_RESULT.run(conn, match=match.id, number=number, new_score=score, new_won=won)
-        if over and not match.hints:  # a match with hints is not rated
+        if over and ratings.unrated_reason(match) is None:
             ratings.rate_match(session, match.game, match.id, match.seats, winners)
         session.commit()
     for key, value in values.items():
@@ -272,9 +286,15 @@ def _set(row, key: str, value) -> None:
 def play_human(session: Session, pool: AgentPool, match: Match, seat: int, action_id: str,
                ply: int | None) -> list[tuple[SimpleNamespace, dict]]:
     """A person's move (checked), then the AI seats' replies. Returns the moves made, each
-    with the mover's seat's view after it (so a page can show them one by one)."""
+    with the mover's seat's view after it (so a page can show them one by one).
+
+    One order of checks, the same in every game: the action's syntax (422, whatever the ply or
+    the turn), then the state of the match (409: not started, over, abandoned, a stale ``ply``,
+    not your turn), then the rules (409, with the reason)."""
     game = get_game(match.game)
     state = state_of(game, match)
+    yours = match.status == "active" and not game.is_over(state) and game.current_player(state) == seat
+    action = read_action(game, action_id, state if yours else None)
     check_active(match)
     if abandon_if_stale(session, match):
         raise Conflict(f"the match was abandoned: no move for {abandon_after_s()} s")
@@ -282,7 +302,6 @@ def play_human(session: Session, pool: AgentPool, match: Match, seat: int, actio
         raise Conflict(f"stale move: the match is at ply {match.ply}, not {ply}; reload it")
     if game.current_player(state) != seat:
         raise Conflict("it is not your turn")
-    action = check_canonical(game, state, action_id)
     if action is None:
         new_state, label = game.resign(state, seat), "resigns"
     else:  # IllegalActionError -> 409, the match unchanged
@@ -292,41 +311,53 @@ def play_human(session: Session, pool: AgentPool, match: Match, seat: int, actio
     return [(m, game.observe(st, seat)) for m, st in made]
 
 
-def replies_at_once(match: Match) -> bool:
-    """No AI seat of ``match`` searches: its replies take about a millisecond, not a budget."""
-    return not any(s.kind == "agent" and spec(match.game, s.agent).searches for s in match.seats)
+def replies_at_once(session: Session, match: Match) -> bool:
+    """No AI seat of ``match`` searches, and the tables of its live learners are at hand: its
+    replies take about a millisecond, not a budget or a table's build."""
+    return _at_once(session, match.game, [s.agent for s in match.seats if s.kind == "agent"])
 
 
-def creates_at_once(game_name: str, seats: list[SeatRequest]) -> bool:
-    """No AI seat asked for searches (so an AI that moves first replies at once). A seat no
-    AI fits is refused by ``create_match`` without any work: at once too."""
+def creates_at_once(session: Session, game_name: str, seats: list[SeatRequest]) -> bool:
+    """As ``replies_at_once`` for the AI seats asked for (an AI that moves first replies at once).
+    A seat no AI fits is refused by ``create_match`` without any work: at once too."""
     try:
         agents = [resolve_seat_agent(game_name, s.level, s.agent)[0] for s in seats if s.type == "agent"]
-        return not any(spec(game_name, a).searches for a in agents)
     except GameError:
         return True
+    return _at_once(session, game_name, agents)
 
 
-def check_canonical(game: Game, state, action_id: str):
-    """The action with id ``action_id`` (None: resigning). Action ids are canonical ASCII
-    (``cell:4``; not ``cell:٤``, ``cell:04`` or ``CELL:4``): an id the game reads differently
-    from how it writes it is refused (422), one it cannot read at all is an illegal action
-    (409); both messages show the legal ids' format."""
+def _at_once(session: Session, game_name: str, agents: list[str]) -> bool:
+    specs = [spec(game_name, a) for a in dict.fromkeys(agents)]
+    return not any(s.searches for s in specs) and all(live.ready(session, game_name, s.id)
+                                                      for s in specs if s.live is not None)
+
+
+def read_action(game: Game, action_id: str, yours):
+    """The action with id ``action_id`` (None: resigning), or 422 when it is no action of the
+    game: one it cannot read (``cell 0``), or reads differently from how it writes it (action
+    ids are canonical ASCII: ``cell:4``, not ``cell:٤``, ``cell:04`` or ``CELL:4``). The
+    message shows the ids' format, with the caller's legal ids as examples when ``yours`` is
+    the state and it is their turn (None otherwise: another seat's legal ids could show its
+    hand). Whether the action is legal now is not asked here."""
     if action_id == RESIGN:
         return None
 
     def hint() -> str:
-        examples = ", ".join(a.id for a in game.legal_actions(state)[:4]) or "none now"
-        return f"ids are written exactly as listed in legal_actions (for example {examples}) or 'resign'"
+        legal = [a.id for a in game.legal_actions(yours)[:4]] if yours is not None else []
+        examples = f" (for example {', '.join(legal)})" if legal else ""
+        return f"ids are written exactly as listed in legal_actions{examples} or 'resign'"
 
     try:
         parsed = game.parse_action(action_id) if action_id.isascii() else None
     except IllegalActionError as err:
-        raise IllegalActionError(clip(action_id), f"{clip(err.reason, 200)}; {hint()}") from None
+        raise ServiceError(f"action {clip(action_id)!r} is not an action of {game.title}: {clip(err.reason, 200)}; "
+                           f"{hint()}", field="body.action") from None
     except (GameError, ValueError, TypeError, KeyError, IndexError, AttributeError):
-        raise IllegalActionError(clip(action_id), f"not an action of {game.title}; {hint()}") from None
+        raise ServiceError(f"action {clip(action_id)!r} is not an action of {game.title}; {hint()}",
+                           field="body.action") from None
     if parsed is None or getattr(parsed, "id", None) != action_id:
-        raise ServiceError(f"action {clip(action_id)!r} is not in canonical form: {hint()}")
+        raise ServiceError(f"action {clip(action_id)!r} is not in canonical form: {hint()}", field="body.action")
     return parsed
 
 
@@ -348,24 +379,38 @@ def _ai_choice(session: Session, pool: AgentPool, match: Match, game: Game, stat
         return None
     observation = game.observe(state, seat)
     legal = game.legal_actions(state)
-    rng_key = f"{match.seed}:ai:{ply}"
-    if spec(match.game, row.agent).searches:  # seconds of CPU: thought in the helper process
+    rng_key, s = f"{match.seed}:ai:{ply}", spec(match.game, row.agent)
+    rule = s.description
+    if s.searches:  # seconds of CPU: thought in the helper process
         action, why = thinking.think(match.game, row.agent, observation, legal, rng_key)
+        why_json = reasoning_of(game, rule, why, legal, game.deal_of(state))
     else:
         agent = agents.get(row.agent)
         if agent is None:
             agent = agents[row.agent] = pool.get(session, match.game, row.agent)
         action = agent.act(observation, legal, random.Random(rng_key))
-        why = explain(agent, observation, legal)
-    if why is not None:
-        why_json = {**why.to_json(), "labels": {a.id: game.action_label(a) for a in legal if a.id in why.values}}
-    else:  # an agent without values: its rule in one line, so the panel always says why
-        why_json = {"label": "", "values": {}, "note": "", "labels": {}, "reason": spec(match.game, row.agent).description}
+        why_json = reasoning(game, rule, agent, observation, legal, game.deal_of(state))
     if action == RESIGN:
         after, action_id, label = game.resign(state, seat), RESIGN, "resigns"
     else:
         after, action_id, label = game.apply(state, action), action.id, game.action_label(action)
     return SimpleNamespace(ply=ply, seat=seat, action=action_id, label=label, explanation=why_json), after
+
+
+def reasoning(game: Game, rule: str, agent, observation: dict, legal: list, deal: int) -> dict:
+    """What is stored of an AI's reasoning for a move, all of it (what a viewer is given of it
+    is decided when it is served: ``moves_json``): the values it gives its options (``explain``)
+    with their labels, its ``rule`` in words (``reason``, so the panel always says why, values
+    or none) and the ``deal`` the move is made in."""
+    return reasoning_of(game, rule, explain(agent, observation, legal), legal, deal)
+
+
+def reasoning_of(game: Game, rule: str, why: Explanation | None, legal: list, deal: int) -> dict:
+    """``reasoning`` from the explanation the agent gave (None: it gives none), wherever it thought."""
+    if why is None:
+        return {"label": "", "values": {}, "note": "", "labels": {}, "reason": rule, "deal": deal}
+    return {**why.to_json(), "labels": {a.id: game.action_label(a) for a in legal if a.id in why.values},
+            "reason": rule, "deal": deal}
 
 
 def ai_move(session: Session, pool: AgentPool, match: Match) -> tuple[SimpleNamespace, object] | None:
@@ -523,7 +568,7 @@ def _finish_early(session: Session, match: Match, game: Game, ending: dict, winn
         for s in match.seats:
             _SEAT_RESULT.run(conn, match=match.id, number=s.seat, new_score=scores[s.seat],
                              new_won=s.seat in winners if winners else None)
-        if winners and not match.hints:  # a match with hints is not rated
+        if winners and ratings.unrated_reason(match) is None:
             ratings.rate_match(session, match.game, match.id, match.seats, winners)
         session.commit()
     for key, value in (("status", "finished"), ("finished_at", finished_at), ("ending", ending)):
@@ -544,10 +589,17 @@ def replay_states(game: Game, match: Match, moves: list[Move]):
 
 
 def learn_from(session: Session, match: Match, game: Game) -> None:
-    """Every live learner seated in the finished match learns from it, atomically, unless its
-    client's learning limit is reached; ``match.learning`` says for each which happened."""
+    """Every live learner seated in the finished match learns from it, atomically, within its
+    limits (``live.apply_updates``), unless its creator chose the seed; ``match.learning`` says
+    for each what happened. Every ``PARLOUR_CANARY_EVERY`` learned games the learner's strength
+    is checked in the background."""
     learners = [s for s in match.seats if s.kind == "agent" and spec(match.game, s.agent).live is not None]
     if not learners:
+        return
+    if match.seed_chosen:
+        _note_learning(session, match, {str(s.seat): {"agent": s.agent, "learned": False,
+                                                      "reason": f"not learned from: {ratings.SEED_CHOSEN}"}
+                                        for s in learners})
         return
     moves = moves_after(session, match.id, -1)
     final = state_of(game, match)
@@ -558,12 +610,23 @@ def learn_from(session: Session, match: Match, game: Game) -> None:
         for state, move in replay_states(game, match, moves):
             if move.seat == s.seat:
                 episode.steps.append((game.observe(state, s.seat), move.action))
-        learner = live.make_live_agent(session, match.game, s.agent, own_copy=True)
-        updates = learner.learn(episode)
-        with writing():
-            why_not = live.apply_updates(session, match.game, s.agent, updates, clients=people_clients(match))
-        outcome[str(s.seat)] = {"agent": s.agent, "learned": why_not is None,
-                                **({"reason": f"not learned from: {why_not}"} if why_not else {})}
+        try:
+            learner = live.make_live_agent(session, match.game, s.agent, own_copy=True)
+            updates = learner.learn(episode)
+            with writing():
+                learned = live.apply_updates(session, match.game, s.agent, updates, clients=people_clients(match),
+                                             match_id=match.id)
+        except live.Loading:  # reset or rolled back to another table while this request ran
+            learned = live.Learned(False, "the learner was reset while this game was played")
+        canary.after_learning(session, match.game, s.agent, learned)
+        note = {"reason": f"not learned from: {learned.reason}"} if not learned.learned else (
+            {"held_back": learned.reason} if learned.reason else {})
+        outcome[str(s.seat)] = {"agent": s.agent, "learned": learned.learned, **note}
+    _note_learning(session, match, outcome)
+
+
+def _note_learning(session: Session, match: Match, outcome: dict) -> None:
+    """Store what each live learner made of the finished match (``match.learning``)."""
     with writing():
         _LEARNING.run(session.connection(), match=match.id, new_learning=outcome)
         session.commit()
@@ -578,42 +641,69 @@ def people_clients(match: Match) -> list[str]:
 
 
 # ----- views -----
+WITHHELD_NOTE = ("Its values for each option are shown when the deal ends: until then they would "
+                 "tell what it holds.")
+
+
 def _open_book(game: Game, match: Match) -> bool:
-    """May every viewer see every AI's whole reasoning?"""
+    """May every viewer see every AI's whole reasoning? In an AI-only match every hand is shown
+    to those watching (``observe(..., reveal=True)``), so its reasoning tells them nothing more."""
     return match.ai_only or match.status == "finished" or not has_hidden_information(game)
 
 
-def _hidden(move: Move) -> dict | None:
-    """The reasoning of an AI's move as the other seats see it while the match runs: in card
-    games with people at the table the whole of it would show the AI's hand, so until the match
-    ends only the value of the move it made is given."""
+class Book(NamedTuple):
+    """Which AIs' reasoning a viewer of a match is shown whole now: all of it when the book is
+    ``open``; otherwise a move's own seat's, and that of moves made in a deal before ``deal``
+    (the one being played), whose hands the end-of-deal screen has shown."""
+    open: bool
+    deal: int
+    viewer: int | None
+
+    @staticmethod
+    def of(game: Game, match: Match, viewer: int | None) -> "Book":
+        return Book(_open_book(game, match), game.deal_of(state_of(game, match)), viewer)
+
+    def whole(self, seat: int, deal: int | None) -> bool:
+        """Is the reasoning of a move by ``seat`` in ``deal`` (None: not recorded) shown whole?"""
+        return self.open or self.viewer == seat or (deal is not None and deal < self.deal)
+
+
+def _withheld(move) -> dict:
+    """The reasoning of an AI's move as the others at a card table are given it while its deal
+    is on: the move made and the AI's rule in words, nothing computed from its hand (no value,
+    no other option: the options it had would show what it holds, and every value of the
+    card games' AIs is computed from the hand). ``move`` has an explanation."""
     e = move.explanation
-    if e is None:
-        return None
-    values = {move.action: e["values"][move.action]} if move.action in e["values"] else {}
-    return {"label": e["label"], "values": values, "labels": {move.action: move.label},
-            **({"reason": e["reason"]} if "reason" in e else {}),
-            "note": "the values of its other options are shown when the match ends (they would show its hand)"
-            if e["values"] else ""}
+    return {"label": "", "values": {}, "labels": {move.action: move.label}, "reason": e.get("reason", ""),
+            "note": WITHHELD_NOTE, "withheld": True, **({"deal": e["deal"]} if "deal" in e else {})}
 
 
-def move_json(game: Game, match: Match, move: Move, viewer: int | None) -> dict:
-    return moves_json(game, match, [move], viewer)[0]
+def _deal_of(explanation: dict | None) -> int | None:
+    return None if explanation is None else explanation.get("deal")
 
 
 def moves_json(game: Game, match: Match, moves: list, viewer: int | None) -> list:
     """Moves as this viewer may see them: dicts, or for a move this process remembers (``Played``)
     its form already written as JSON (for ``hot_json`` and the event stream, which write with orjson)."""
-    open_book = _open_book(game, match)
-    out = []
+    book = Book.of(game, match, viewer)
+    out: list[dict | orjson.Fragment] = []
     for m in moves:
-        mine = open_book or viewer == m.seat
         if isinstance(m, Played):
-            out.append(m.full if mine else m.hidden)
+            out.append(m.full if book.whole(m.seat, m.deal) else m.withheld)
             continue
         full = {"ply": m.ply, "seat": m.seat, "action": m.action, "label": m.label, "explanation": m.explanation}
-        out.append(full if mine or m.explanation is None else {**full, "explanation": _hidden(m)})
+        whole = m.explanation is None or book.whole(m.seat, _deal_of(m.explanation))
+        out.append(full if whole else {**full, "explanation": _withheld(m)})
     return out
+
+
+def reason_json(book: Book, tail: list) -> orjson.Fragment | None:
+    """``last_explanation``: the reasoning of the last AI move in ``tail`` (``Played`` moves) as
+    the book's viewer may see it (None: no AI has moved)."""
+    last_ai = next((m for m in reversed(tail) if m.reason is not None), None)
+    if last_ai is None:
+        return None
+    return last_ai.reason if book.whole(last_ai.seat, last_ai.deal) else last_ai.withheld_reason
 
 
 class Played(NamedTuple):
@@ -625,10 +715,11 @@ class Played(NamedTuple):
     seat: int
     action: str
     label: str
-    full: orjson.Fragment  # the move as its mover sees it (and everyone, once the book is open)
-    hidden: orjson.Fragment  # as the other seats see it until then
+    deal: int | None  # the deal its AI's reasoning was made in (None: no reasoning, or not recorded)
+    full: orjson.Fragment  # the move with its AI's whole reasoning
+    withheld: orjson.Fragment  # with what others are given of it while its deal is on (``Book``)
     reason: orjson.Fragment | None  # ``last_explanation`` in the same two forms (None: no explanation)
-    hidden_reason: orjson.Fragment | None
+    withheld_reason: orjson.Fragment | None
 
     @staticmethod
     def of(move) -> "Played":
@@ -637,12 +728,12 @@ class Played(NamedTuple):
                 "explanation": move.explanation}
         if move.explanation is None:
             written = _kept(full)
-            return Played(move.ply, move.seat, move.action, move.label, written, written, None, None)
-        hidden = _hidden(move)
+            return Played(move.ply, move.seat, move.action, move.label, None, written, written, None, None)
+        withheld = _withheld(move)
         head = {"ply": move.ply, "seat": move.seat, "action": move.action}
-        return Played(move.ply, move.seat, move.action, move.label, _kept(full),
-                      _kept({**full, "explanation": hidden}), _kept({**head, **move.explanation}),
-                      _kept({**head, **hidden}))
+        return Played(move.ply, move.seat, move.action, move.label, _deal_of(move.explanation), _kept(full),
+                      _kept({**full, "explanation": withheld}), _kept({**head, **move.explanation}),
+                      _kept({**head, **withheld}))
 
 
 def _kept(value) -> orjson.Fragment:
@@ -673,7 +764,6 @@ def match_view(session: Session, match: Match, seat: int | None, view: dict | No
     if seat is not None and seat == to_move and match.status == "active":
         legal = [{"id": a.id, "label": game.action_label(a)} for a in game.legal_actions(state)]
     tail = log_tail(session, match)
-    last_ai = next((m for m in reversed(tail) if m.reason is not None), None)
     return {
         "id": match.id, "game": match.game, "status": match.status, "ply": match.ply, "hints": match.hints,
         "seat": seat, "to_move": to_move, "ai_only": match.ai_only, "options": match.options,
@@ -684,11 +774,17 @@ def match_view(session: Session, match: Match, seat: int | None, view: dict | No
         "legal_actions": legal,
         "can_resign": bool(legal) and _can_resign(game, state, seat),
         "moves": moves_json(game, match, tail if since is None else [m for m in tail if m.ply >= since], seat),
-        "last_explanation": (None if last_ai is None else last_ai.reason
-                             if _open_book(game, match) or seat == last_ai.seat else last_ai.hidden_reason),
+        "last_explanation": reason_json(Book.of(game, match, seat), tail),
         "result": result_json(game, match, state) if over else None,
+        **rated_json(match),
         "learning": match.learning,
     }
+
+
+def rated_json(match: Match) -> dict:
+    """Whether the match counts for the ratings (``rated``) and if not, why (``unrated_reason``)."""
+    reason = ratings.unrated_reason(match)
+    return {"rated": reason is None, "unrated_reason": reason}
 
 
 def log_tail(session: Session, match: Match) -> list:
@@ -720,14 +816,14 @@ def _can_resign(game: Game, state, seat: int | None) -> bool:
 
 def replay(session: Session, match: Match, seat: int | None) -> dict:
     """Every move with the acting AI's explanation and the view after it. Hands are shown
-    only when the match is over or AI-only."""
+    only when the match is over or AI-only; an AI's reasoning as ``moves_json`` shows it."""
     game = get_game(match.game)
     reveal = match.ai_only or match.status == "finished"
     moves = list(session.scalars(select(Move).where(Move.match_id == match.id).order_by(Move.ply)))
     steps = []
-    for state, move in replay_states(game, match, moves):
+    for (state, move), shown in zip(replay_states(game, match, moves), moves_json(game, match, moves, seat)):
         after = game.apply_id(state, move.action)
-        steps.append({**move_json(game, match, move, seat), "view": game.observe(after, seat, reveal=reveal)})
+        steps.append({**shown, "view": game.observe(after, seat, reveal=reveal)})
     start = game.new_match(len(match.seats), match.seed, match.options)
     return {"id": match.id, "game": match.game, "status": match.status, "hints": match.hints,
             "seats": seats_json(match.seats),

@@ -1,9 +1,9 @@
 """Wake-ups for event streams: a move (or a change of an AI-only match's controls) calls
-``notify(match_id)`` from whatever thread made it, and every stream of that match waiting in
-``Subscription.wait`` wakes at once.
+``notify(match_id)`` from whatever thread made it, after its commit, and every stream of that
+match waiting in ``Subscription.wait`` wakes at once.
 
-The notifier is per process. Moves made by another server process on the same database are
-not seen here: streams fall back to polling the database, slowly and with backoff.
+The notifier itself is per process; relays (app/services/relay.py) carry what it is told to
+the other server processes on the same database and wake their streams with ``wake``.
 
 A stream arms its subscription *before* it reads the database and waits after, so a move
 that lands between the read and the wait still wakes it (at worst it wakes once for nothing).
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from typing import Callable
 
 
 class Subscription:
@@ -42,6 +43,7 @@ class Subscription:
 class Notifier:
     def __init__(self) -> None:
         self._subscribers: dict[str, set[Subscription]] = {}
+        self._relays: list[Callable[[str], None]] = []
         self._lock = threading.Lock()
 
     def subscribe(self, key: str) -> Subscription:
@@ -60,7 +62,16 @@ class Notifier:
                     del self._subscribers[sub.key]
 
     def notify(self, key: str) -> None:
-        """Wake every subscription to ``key``; safe from any thread, cheap when nobody listens."""
+        """Wake every subscription to ``key`` here and, through the relays, in the other
+        processes; safe from any thread, cheap when nobody listens."""
+        self.wake(key)
+        with self._lock:
+            relays = list(self._relays)
+        for relay in relays:
+            relay(key)
+
+    def wake(self, key: str) -> None:
+        """Wake every subscription to ``key`` in this process."""
         with self._lock:
             subs = list(self._subscribers.get(key, ()))
         for sub in subs:
@@ -68,6 +79,26 @@ class Notifier:
                 sub._wake()
             except RuntimeError:  # its event loop has closed
                 sub.close()
+
+    def wake_all(self) -> None:
+        """Wake every subscription (after a relay may have missed something)."""
+        for key in self.keys():
+            self.wake(key)
+
+    def keys(self) -> list[str]:
+        """The keys with a subscription in this process."""
+        with self._lock:
+            return list(self._subscribers)
+
+    def add_relay(self, relay: Callable[[str], None]) -> None:
+        """Pass every key notified from now on to ``relay`` too (called on the notifying thread:
+        it must not block)."""
+        with self._lock:
+            self._relays.append(relay)
+
+    def remove_relay(self, relay: Callable[[str], None]) -> None:
+        with self._lock:
+            self._relays.remove(relay)
 
     def listening(self, key: str) -> int:
         with self._lock:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 from datetime import datetime
-from functools import lru_cache
+from types import SimpleNamespace
 
-from sqlalchemy import and_, bindparam, case, func, select
-from sqlalchemy.orm import Session, aliased, defer
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, defer
 
 from app import paging
 from app.models import Match, Rating, Seat
@@ -43,46 +43,48 @@ def display_names(seats) -> list[str]:
     return out
 
 
-def record(session: Session, game: str | None = None, name: str | None = None) -> list[dict]:
+def record(matches, name: str | None = None) -> list[dict]:
     """People's record against each level: for each finished match with AIs at the table, a
-    person's seat (``name``'s first, or the only person's when ``name`` is None) wins, draws or
-    loses against the highest level seated (abandoned matches left out). Counted by the
-    database in one query: no match is read into the process."""
-    params = {k: v for k, v in (("game", game), ("name", name)) if v}
-    return [{"game": r.game, "level": r.level, "agent": r.agent, "win": r.win, "draw": r.draw,
-             "loss": r.games - r.win - r.draw}
-            for r in session.execute(_record_query(bool(game), bool(name)), params)]
+    person's seat (``name``'s, or the only person's when ``name`` is None) wins, draws or loses
+    against every level seated, as the ratings rank them: a seat that won is ahead of one that
+    did not, two that both won or both did not are level (a draw). A level seated twice counts
+    once, by its best seat. The matches the ratings leave out are left out (abandoned, with
+    hints, or with a seed chosen by the creator)."""
+    table: dict[tuple, dict] = {}
+    for m in matches:
+        people = [s for s in m.seats if s.kind == "human" and (name is None or s.name == name)]
+        ais = [s for s in m.seats if s.kind == "agent"]
+        if not ais or (len(people) != 1 if name is None else not people) or ratings.unrated_reason(m) is not None:
+            continue
+        me = bool(people[0].won)
+        best: dict[tuple, tuple[bool, str]] = {}  # each level (an agent of no level: each agent): won?
+        for ai in ais:
+            key = (m.game, ai.level or 0, "" if ai.level is not None else ai.agent)
+            best[key] = (bool(ai.won) or best.get(key, (False, ""))[0], ai.agent)
+        for key, (ai_won, agent) in best.items():
+            e = table.setdefault(key, {"game": m.game, "level": key[1], "agent": agent, "win": 0, "draw": 0, "loss": 0})
+            e["win" if me and not ai_won else "loss" if ai_won and not me else "draw"] += 1
+    return sorted(table.values(), key=lambda e: (e["game"], e["level"], e["agent"]))
 
 
-@lru_cache(maxsize=4)
-def _record_query(by_game: bool, by_name: bool):
-    """``record``'s statement, built once (building it cost more than running it)."""
-    person = and_(Seat.kind == "human", Seat.name == bindparam("name")) if by_name else Seat.kind == "human"
-    top = aliased(Seat)
-    top_agent = (select(top.agent).where(top.match_id == Match.id, top.kind == "agent")
-                 .order_by(func.coalesce(top.level, 0).desc(), top.seat).limit(1).scalar_subquery())
-    people = func.sum(case((person, 1), else_=0))
-    ais = func.sum(case((Seat.kind == "agent", 1), else_=0))
-    per_match = (select(Match.id.label("id"), Match.game.label("game"), top_agent.label("agent"),
-                        func.max(case((Seat.kind == "agent", func.coalesce(Seat.level, 0)))).label("level"),
-                        func.min(case((person, Seat.seat))).label("first"),
-                        func.max(case((Seat.won.is_(True), 1), else_=0)).label("decided"))
-                 .join(Seat, Seat.match_id == Match.id)
-                 .where(Match.status == "finished", func.coalesce(Match.ending["kind"].as_string(), "") != "abandoned")
-                 .group_by(Match.id, Match.game)
-                 .having(ais >= 1, people >= 1 if by_name else people == 1))
-    if by_game:
-        per_match = per_match.where(Match.game == bindparam("game"))
-    if by_name:
-        named = select(Seat.match_id).where(Seat.kind == "human", Seat.name == bindparam("name"))
-        per_match = per_match.where(Match.id.in_(named))
-    m = per_match.subquery()
-    me = aliased(Seat)
-    return (select(m.c.game, m.c.level, func.min(m.c.agent).label("agent"), func.count().label("games"),
-                   func.sum(case((me.won.is_(True), 1), else_=0)).label("win"),
-                   func.sum(case((me.won.is_(True), 0), (m.c.decided == 0, 1), else_=0)).label("draw"))
-            .join(me, and_(me.match_id == m.c.id, me.seat == m.c.first))
-            .group_by(m.c.game, m.c.level).order_by(m.c.game, m.c.level))
+def finished_rows(session: Session, game: str | None = None, name: str | None = None) -> list[SimpleNamespace]:
+    """The finished matches ``record`` reads (of ``game``; with a person called ``name``), as
+    plain rows of the columns it needs, in one query: never a match's state."""
+    q = (select(Match.id, Match.game, Match.ending, Match.hints, Match.seed_chosen,
+                Seat.kind, Seat.won, Seat.level, Seat.agent, Seat.name)
+         .join(Seat, Seat.match_id == Match.id).where(Match.status == "finished"))
+    if game:
+        q = q.where(Match.game == game)
+    if name is not None:
+        q = q.where(Match.id.in_(select(Seat.match_id).where(Seat.kind == "human", Seat.name == name)))
+    matches: dict[str, SimpleNamespace] = {}
+    for r in session.execute(q.order_by(Seat.match_id, Seat.seat)):
+        m = matches.get(r.id)
+        if m is None:
+            m = matches[r.id] = SimpleNamespace(game=r.game, ending=r.ending, hints=r.hints,
+                                                seed_chosen=r.seed_chosen, seats=[])
+        m.seats.append(SimpleNamespace(kind=r.kind, won=r.won, level=r.level, agent=r.agent, name=r.name))
+    return list(matches.values())
 
 
 def person(session: Session, name: str, limit: int = 100, cursor: str | None = None) -> dict | None:
@@ -111,9 +113,9 @@ def person(session: Session, name: str, limit: int = 100, cursor: str | None = N
     player = f"person:{name}"
     games = {}
     for r in session.scalars(select(Rating).where(Rating.player == player)):
-        games[r.game] = {"mu": r.mu, "sigma": r.sigma, "ordinal": ratings.ordinal(r.mu, r.sigma),
-                         "games": r.games, "wins": r.wins, "history": ratings.history(session, r.game, player)}
+        games[r.game] = {**ratings.shown(r.mu, r.sigma, r.games), "games": r.games, "wins": r.wins,
+                         "history": ratings.history(session, r.game, player)}
     last = matches[-1] if more else None
     return {"name": name, "player": player, "matches": rows, "total_matches": total,
             "next": None if last is None else paging.encode(last.created_at, last.id),
-            "record": record(session, name=name), "ratings": games}
+            "record": record(finished_rows(session, name=name), name), "ratings": games}

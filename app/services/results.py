@@ -15,13 +15,14 @@ from sqlalchemy.orm import Session, aliased, sessionmaker
 
 from app import paging
 from app.models import Match, Seat
+from app.services.matches import rated_json
 
 COLUMNS = ["match", "game", "finished_at", "seat", "type", "name", "agent", "level", "score", "won",
-           "humans", "ai_only", "ending", "hints"]
+           "humans", "ai_only", "ending", "hints", "rated", "unrated_reason"]
 EXPORT_BATCH = 500
 """Matches a streamed export reads at a time, each batch in a short read of its own."""
 
-_MATCH = (Match.id, Match.game, Match.finished_at, Match.ai_only, Match.ending, Match.hints)
+_MATCH = (Match.id, Match.game, Match.finished_at, Match.ai_only, Match.ending, Match.hints, Match.seed_chosen)
 _SEAT = (Seat.match_id, Seat.seat, Seat.kind, Seat.name, Seat.agent, Seat.level, Seat.score, Seat.won)
 
 
@@ -46,11 +47,11 @@ def page(session: Session, game: str | None, since: datetime | None, limit: int,
     rows = []
     for m in matches:
         humans = sum(1 for s in seats[m.id] if s.kind == "human")
-        finished_at, ending = m.finished_at.isoformat(), (m.ending or {}).get("kind", "")
+        finished_at, ending, rated = m.finished_at.isoformat(), (m.ending or {}).get("kind", ""), rated_json(m)
         for s in seats[m.id]:
             rows.append({"match": m.id, "game": m.game, "finished_at": finished_at, "seat": s.seat, "type": s.kind,
                          "name": s.name, "agent": s.agent, "level": s.level, "score": s.score, "won": s.won,
-                         "humans": humans, "ai_only": m.ai_only, "ending": ending, "hints": m.hints})
+                         "humans": humans, "ai_only": m.ai_only, "ending": ending, "hints": m.hints, **rated})
     last = matches[-1] if more else None
     return rows, None if last is None else paging.encode(last.finished_at, last.id)
 

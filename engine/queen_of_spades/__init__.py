@@ -1,4 +1,4 @@
-"""Queen of Spades, Grasobern (RULES.md section 5).
+"""Queen of Spades, Grasobern (docs/rules.md, section 5).
 
 - ``cards``: the card order (0..31 = suit·8 + rank; ♣ ♠ ♥ ♦; A K Q J 10 9 8 7), ids and labels;
 - ``actions``: ``Play(card)`` with id ``play:QS`` and its parser;

@@ -7,7 +7,7 @@ A card is an int 0..31: ``suit * 8 + rank``.
 
 So within a suit a *lower* card index is a *higher* card, the whole deck sorted by
 index is the display order (suit by suit, high to low), and the network's 32-element
-blocks (QUEEN_OF_SPADES.md) use this same order. Card ids are rank then suit
+blocks (the Queen of Spades write-up's inputs) use this same order. Card ids are rank then suit
 letter: ``AC``, ``10H``, ``QS``; labels for people use the suit symbol: ``Q♠``.
 """
 from __future__ import annotations

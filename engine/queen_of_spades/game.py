@@ -1,4 +1,4 @@
-"""Queen of Spades as a ``Game`` (RULES.md section 5): options, the surface, reasons, hidden cards.
+"""Queen of Spades as a ``Game`` (docs/rules.md, section 5): options, the surface, reasons, hidden cards.
 
 The rules are in ``engine.queen_of_spades.rules`` (a mutable ``Table``); this class
 wraps them in the immutable interface every game shares: ``apply`` checks the card,
@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine.base import Game, GameError, IllegalActionError, Option, OptionError
+from engine.base import Game, GameError, GameType, IllegalActionError, Option, OptionError
 from engine.queen_of_spades import view as views
 from engine.queen_of_spades.actions import ACTIONS, ActionSyntaxError, Play, parse_action
 from engine.queen_of_spades.cards import CARD_LABELS, DECK_SIZE, QUEEN_OF_SPADES, SUIT_SYMBOLS, labels
@@ -22,8 +22,7 @@ class QueenOfSpades(Game[State, Play]):
     title = "Queen of Spades"
     min_players = 4
     max_players = 4
-    has_hidden_information = True
-    points_per_deal = True  # zero-sum points each deal: tournaments lead with mean points per deal ± s.e.
+    type = GameType(hidden_information=True, points_per_deal=True)
     summary = ("Grasobern: 4 players, 32 cards, 8 each, follow suit, no trumps. Do not take the trick "
                "with the Q♠, nor the last trick, unless you take every trick. Points per deal sum to zero.")
     options = (
@@ -65,6 +64,9 @@ class QueenOfSpades(Game[State, Play]):
 
     def is_over(self, state: State) -> bool:
         return state.to_move is None
+
+    def deal_of(self, state: State) -> int:
+        return state.deal
 
     def scores(self, state: State) -> list[float]:
         """The deal's points for a single deal (``new_deal``), the match totals otherwise."""

@@ -1,11 +1,11 @@
-"""The rules of Queen of Spades (RULES.md section 5) on a mutable ``Table``: the one implementation.
+"""The rules of Queen of Spades (docs/rules.md, section 5) on a mutable ``Table``: the one implementation.
 
 ``QueenOfSpades.apply`` thaws its immutable ``State`` into a ``Table``, plays one
 card and freezes the result; the training loop, the search level and the
 benchmark drive a ``Table`` directly (``legal()``, ``play(card)``, ``copy()``), so
 everything plays by exactly the same rules.
 
-Conventions (where RULES.md leaves a choice open):
+Conventions (where docs/rules.md leaves a choice open):
 
 - Four seats 0..3; "left" is the next higher seat, and play goes that way.
 - The first deal of a match (and every single deal) is dealt by seat 3, so seat 0

@@ -1,4 +1,4 @@
-"""Rack-O (RULES.md section 3).
+"""Rack-O (docs/rules.md, section 3).
 
 - ``actions``: the actions as typed values, their integer codes (0 draw from the deck,
   1 take the discard, 2 discard the drawn card, 3 + k place it in slot k + 1) and ids

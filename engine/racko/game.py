@@ -1,4 +1,4 @@
-"""Rack-O as a ``Game`` (RULES.md section 3): options, the surface, views, JSON, hidden cards.
+"""Rack-O as a ``Game`` (docs/rules.md, section 3): options, the surface, views, JSON, hidden cards.
 
 The rules themselves are in ``engine.racko.rules`` (a mutable ``Table``); this class
 wraps them in the immutable interface every game shares: ``apply`` checks the
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from engine.base import Game, GameError, IllegalActionError, Option, OptionError
+from engine.base import Game, GameError, GameType, IllegalActionError, Option, OptionError
 from engine.racko.actions import (
     ACTIONS, DISCARD, DRAW_DECK, DRAW_DISCARD, MAX_RACK, PLACE, Action, ActionSyntaxError, label,
     parse_action,
@@ -64,9 +64,7 @@ class Racko(Game[State, Action]):
     title = "Rack-O"
     min_players = 2
     max_players = 4
-    has_hidden_information = True
-    actions_per_move = 2
-    """A move is one player's turn (draw + place or discard): tournaments count them per player."""
+    type = GameType(hidden_information=True, actions_per_move=2)
     summary = ("Cards 1..N; put your rack of 10 in ascending order from front to back by drawing "
                "from the deck or the discard pile and replacing rack cards. The first in order calls "
                "Rack-O (75 points); the others score 5 per card in order from the front. Match to 500.")
@@ -123,6 +121,9 @@ class Racko(Game[State, Action]):
 
     def is_over(self, state: State) -> bool:
         return state.phase == OVER
+
+    def deal_of(self, state: State) -> int:
+        return state.deal
 
     def scores(self, state: State) -> list[float]:
         return [float(s) for s in state.scores]

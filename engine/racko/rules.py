@@ -1,4 +1,4 @@
-"""The rules of Rack-O (RULES.md section 3) on a mutable table: the one implementation of them.
+"""The rules of Rack-O (docs/rules.md, section 3) on a mutable table: the one implementation of them.
 
 ``Racko.apply`` copies its immutable ``State`` into a ``Table``, makes one ``step``
 and freezes the result; simulations, benchmarks and training loops drive a
@@ -25,8 +25,8 @@ Conventions:
   needs a turn).
 - ``max_turns`` counts turns (draw + place = one), all seats together. A deal that
   reaches it ends with no Rack-O: nobody wins it, and every player scores their
-  rack as a non-winner would (5 per card up to the first break). (RULES.md says
-  "no winner"; scoring the racks keeps a match of weak players finite.)
+  rack as a non-winner would (5 per card up to the first break). (docs/rules.md,
+  section 3, rule 8: scoring the racks keeps a match of weak players finite.)
 - ``known[seat][k]`` is the card in that seat's slot k + 1 if everybody saw it go
   there (taken from the discard pile), else 0.
 - ``dealt[seat]`` is the rack as dealt; ``placed[seat]`` lists, for each turn that

@@ -1,4 +1,4 @@
-"""Uno (RULES.md section 2).
+"""Uno (docs/rules.md, section 2).
 
 - ``cards``: the 54 distinct cards as typed values, their codes, the 108-card deck.
 - ``actions``: the actions as typed values, their ids (``play:r7``, ``play:wild:g``,

@@ -1,4 +1,4 @@
-"""Uno cards (RULES.md section 2, rule 1) as typed values, and their compact codes.
+"""Uno cards (docs/rules.md, section 2, rule 1) as typed values, and their compact codes.
 
 There are 54 distinct cards. Each has a small integer **code** that the rules
 core (``engine.uno.rules``) works with, because tuples of ints are cheap to copy:

@@ -1,4 +1,4 @@
-"""Uno as a ``Game`` (RULES.md section 2): options, the surface, JSON, hidden cards.
+"""Uno as a ``Game`` (docs/rules.md, section 2): options, the surface, JSON, hidden cards.
 
 The rules themselves are in ``engine.uno.rules`` (a mutable ``Table``); this
 class wraps them in the immutable interface every game shares: ``apply`` checks
@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine.base import Game, GameError, IllegalActionError, Option, OptionError
+from engine.base import Game, GameError, GameType, IllegalActionError, Option, OptionError
 from engine.uno import view as views
 from engine.uno.actions import (
     ACTIONS, Accept, Action, ActionSyntaxError, Catch, Challenge, ChooseColour, Draw, Pass, Play, label,
@@ -24,7 +24,7 @@ class Uno(Game[State, Action]):
     title = "Uno"
     min_players = 2
     max_players = 10
-    has_hidden_information = True
+    type = GameType(hidden_information=True, whole_matches=True)
     summary = ("108 cards, 7 each: match the top card's colour, number or symbol; Skip, Reverse, "
                "Draw Two, Wild and Wild Draw Four; first to empty their hand scores the others' "
                "cards; a match goes to 500.")
@@ -68,7 +68,6 @@ class Uno(Game[State, Action]):
     from the official ones: drawing ends the turn, a two-player Reverse does not skip, a Wild
     Draw Four only when nothing else plays, no challenge, and the first seat leads every deal
     (the card turned up to start does not act)."""
-    counts_whole_matches = True  # the write-up's tournaments, and a person, play whole games to 500
 
     # ----- starting -----
     def rules(self, options: dict | None) -> Rules:
@@ -103,6 +102,9 @@ class Uno(Game[State, Action]):
 
     def is_over(self, state: State) -> bool:
         return state.phase == OVER
+
+    def deal_of(self, state: State) -> int:
+        return state.deal
 
     def scores(self, state: State) -> list[float]:
         return [float(s) for s in state.scores]

@@ -1,10 +1,10 @@
-"""The rules of Uno (RULES.md section 2) on a mutable table: the one implementation of them.
+"""The rules of Uno (docs/rules.md, section 2) on a mutable table: the one implementation of them.
 
 ``Uno.apply`` copies its immutable ``State`` into a ``Table``, makes one ``step``
 and freezes the result; search agents and the benchmark drive a ``Table``
 directly, so they play by exactly the same rules without the copying.
 
-Conventions (where RULES.md leaves a choice open):
+Conventions (where docs/rules.md leaves a choice open):
 
 - Seats are numbered 0..n-1; "left" is the next higher seat (direction +1).
   The first deal of a match (and every single deal) is dealt by seat n-1, so seat

@@ -1,4 +1,4 @@
-"""Yaniv (RULES.md section 4): cards, discard groups, actions and the rules.
+"""Yaniv (docs/rules.md, section 4): cards, discard groups, actions and the rules.
 
 - ``engine.yaniv.cards``: the 54 cards, their ids and values;
 - ``engine.yaniv.groups``: singles, sets and runs, and what the next player may take;

@@ -1,4 +1,4 @@
-"""The 54 Yaniv cards: a standard deck and two jokers (RULES.md section 4.1).
+"""The 54 Yaniv cards: a standard deck and two jokers (docs/rules.md, section 4.1).
 
 A card is a small frozen value, ``Card(index)``, with ``index`` from 0 to 53:
 ``suit * 13 + rank - 1`` for the 52 standard cards (suits in the order clubs,

@@ -1,5 +1,5 @@
 """Discard groups: what may be thrown in one turn, and what the next player may take
-(RULES.md section 4, rules 4 and 5).
+(docs/rules.md, section 4, rules 4 and 5).
 
 A group is one of
 

@@ -1,4 +1,4 @@
-"""Yaniv (RULES.md section 4): the state, the scoring of a call, and the Game.
+"""Yaniv (docs/rules.md, section 4): the state, the scoring of a call, and the Game.
 
 How a deal goes: every player still in gets ``hand_size`` cards, one card is
 turned up as the first discard, the rest is the stock. On a turn the player to
@@ -34,7 +34,7 @@ import random
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from engine.base import Game, IllegalActionError, Option, OptionError, chance
+from engine.base import Game, GameType, IllegalActionError, Option, OptionError, chance
 from engine.yaniv.actions import Action, CallYaniv, Discard, parse_action
 from engine.yaniv.cards import CARD_IDS, CARDS, DECK_SIZE, FACE_VALUES, card_values, parse_card, sort_key
 from engine.yaniv.groups import GroupError, arrange, describe, groups, kind, takeable
@@ -156,7 +156,7 @@ class Yaniv(Game[State, Action]):
     title = "Yaniv"
     min_players = 2
     max_players = 5
-    has_hidden_information = True
+    type = GameType(hidden_information=True)
     summary = ("Keep your hand low: throw a card, a set or a run and draw one; call Yaniv at 7 or "
                "less, but beware of Assaf. 54 cards with two jokers; matches to 200 with halving.")
     options = (
@@ -198,6 +198,9 @@ class Yaniv(Game[State, Action]):
 
     def is_over(self, state: State) -> bool:
         return state.to_move is None
+
+    def deal_of(self, state: State) -> int:
+        return state.deal
 
     def can_call(self, state: State) -> bool:
         """True when the player to move may call Yaniv."""

@@ -109,5 +109,32 @@ export function strengthText(s) {
     .join(" · ") + (counts ? ` (${counts})` : "");
 }
 
+// A calibration entry in a few plain words: "Wins most games against Random; loses almost every
+// game to Perfect." (``self``: the level's own title, whose match against itself says nothing).
+export function strengthWords(s, self = null) {
+  if (!s) return "Not measured yet.";
+  const said = Object.entries(s.vs).filter(([ref]) => ref !== self).map(([ref, r]) => {
+    if (r.unit === "points per deal") {
+      if (Math.abs(r.score) <= r.half_width) return `about even with ${ref}`;
+      const by = Math.abs(r.score);
+      const how = by < 0.15 ? "a little " : by < 0.3 ? "" : by < 0.5 ? "well " : "far ";
+      return `${how}${r.score > 0 ? "ahead of" : "behind"} ${ref}`;
+    }
+    const games = /deal/.test(r.counts ?? "") ? "deals" : "games";
+    const win = r.win ?? r.score, draw = r.draw ?? 0, loss = r.loss ?? 1 - win - draw;
+    if (draw >= 0.8) return `draws almost every ${games.slice(0, -1)} with ${ref}`;
+    if (win >= 0.9) return `wins almost every ${games.slice(0, -1)} against ${ref}`;
+    if (win >= 0.6) return `wins most ${games} against ${ref}${loss === 0 ? ", never losing" : ""}`;
+    if (loss >= 0.9) return `loses almost every ${games.slice(0, -1)} to ${ref}`;
+    if (loss >= 0.6) return `loses most ${games} to ${ref}`;
+    const score = r.score ?? win + draw / 2;
+    if (Math.abs(score - 0.5) <= Math.max(r.half_width, 0.05)) return `about even with ${ref}`;
+    return score > 0.5 ? `a little stronger than ${ref}` : `a little weaker than ${ref}`;
+  });
+  if (!said.length) return "The yardstick: the others are measured against it.";
+  const text = said.join("; ");
+  return `${text[0].toUpperCase()}${text.slice(1)}.`;
+}
+
 export const pct = (x) => `${Math.round(100 * x)}%`;
 export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;

@@ -4,7 +4,7 @@ import { api, el } from "./api.js";
 const select = document.getElementById("lb-game");
 const body = document.querySelector("#ratings tbody");
 let players = [];
-let sortKey = "ordinal";
+let sortKey = "rating";
 let descending = true;
 let chart = null;
 let charted = null;
@@ -25,7 +25,7 @@ function render() {
   body.replaceChildren(...rows.map((p) => {
     const who = p.kind === "agent" ? (p.level ? `level ${p.level}` : "agent") : "person";
     const tr = el("tr", { "data-player": p.player, class: p.player === charted ? "on" : "" },
-      el("td", {}, p.kind === "person" ? el("a", { href: `/people/${encodeURIComponent(p.id)}` }, p.name) : p.name), el("td", {}, who), el("td", { class: "rating" }, fixed(p.ordinal)),
+      el("td", {}, p.kind === "person" ? el("a", { href: `/people/${encodeURIComponent(p.id)}` }, p.name) : p.name), el("td", {}, who), el("td", { class: "rating", title: p.provisional ? "provisional: fewer than 10 rated matches" : "" }, p.display),
       el("td", {}, fixed(p.mu)), el("td", {}, fixed(p.sigma)), el("td", {}, p.games), el("td", {}, p.wins));
     tr.addEventListener("click", () => plot(p));
     return tr;
@@ -45,8 +45,7 @@ async function plot(p) {
     data: {
       labels,
       datasets: [
-        { label: "μ", data: data.points.map((pt) => pt.mu), borderColor: "#1f5f45", backgroundColor: "#1f5f45" },
-        { label: "rating (μ − 3σ)", data: data.points.map((pt) => pt.ordinal), borderColor: "#c9a227", backgroundColor: "#c9a227" },
+        { label: "rating", data: data.points.map((pt) => pt.rating), borderColor: "#c9a227", backgroundColor: "#c9a227" },
       ],
     },
     options: { animation: false, maintainAspectRatio: false, scales: { x: { title: { display: true, text: "rated match" } } } },

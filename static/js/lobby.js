@@ -1,8 +1,94 @@
-// The lobby: for each game choose your seat and your opponents' levels, then start.
-import { api, el, inviteLinks, saveSeat, strengthText } from "./api.js";
+// The lobby: one game at a time (a tab each); choose your seat and your opponents' levels, then
+// start; or play a fair game in one click; each level's strength in words, the figures a tap away.
+import { api, el, inviteLinks, saveSeat, strengthText, strengthWords } from "./api.js";
 
 for (const cell of document.querySelectorAll("td.strength")) {
+  cell.textContent = strengthWords(JSON.parse(cell.dataset.strength), cell.dataset.title);
+}
+for (const cell of document.querySelectorAll("td.strength-figures")) {
   cell.textContent = strengthText(JSON.parse(cell.dataset.strength));
+}
+
+// ----- the tabs: the game shown is the address's #game, else the one shown last, else the first -----
+const tabs = [...document.querySelectorAll(".game-tab")];
+const panels = [...document.querySelectorAll(".game-card")];
+const TAB_KEY = "parlour:lobby-game";
+
+// (a panel's id is game-NAME, so the address's #NAME picks it without jumping past the tabs)
+const gameOf = (tab) => tab.getAttribute("aria-controls").replace(/^game-/, "");
+
+function show(name, { focus = false } = {}) {
+  const tab = tabs.find((t) => gameOf(t) === name) ?? tabs[0];
+  for (const t of tabs) {
+    const on = t === tab;
+    t.setAttribute("aria-selected", String(on));
+    t.tabIndex = on ? 0 : -1;
+  }
+  for (const p of panels) p.hidden = p.id !== tab.getAttribute("aria-controls");
+  localStorage.setItem(TAB_KEY, gameOf(tab));
+  if (focus) tab.focus();
+  fairGame(gameOf(tab));
+}
+
+for (const [i, tab] of tabs.entries()) {
+  tab.addEventListener("click", (event) => {
+    event.preventDefault();
+    history.replaceState(null, "", tab.getAttribute("href"));
+    show(gameOf(tab));
+  });
+  tab.addEventListener("keydown", (event) => {  // arrows, Home and End move along the tabs
+    const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    const next = tabs[(to + tabs.length) % tabs.length];
+    history.replaceState(null, "", next.getAttribute("href"));
+    show(gameOf(next), { focus: true });
+  });
+}
+addEventListener("hashchange", () => show(location.hash.slice(1)));
+
+// ----- a fair game: the levels the server finds fairest for this name, and why; one click seats them -----
+// (GET /api/games/{game}/fair; a server without it answers 404 and the button stays hidden)
+const fairAsked = new Map();  // game -> the name the shown suggestion is for
+
+async function fairGame(game, { again = false } = {}) {
+  const box = document.querySelector(`#game-${game} .fair`);
+  const name = nameInput.value.trim();
+  if (!box || (!again && fairAsked.get(game) === name)) return;
+  fairAsked.set(game, name);
+  try {
+    const fair = await api(`/api/games/${game}/fair${name ? `?player=${encodeURIComponent(name)}` : ""}`);
+    if (fairAsked.get(game) !== name) return;  // the name changed meanwhile
+    box.fair = fair;
+    box.querySelector(".fair-why").textContent = fair.why;
+    box.hidden = false;
+  } catch (err) {
+    box.fair = null;
+    box.hidden = err.status === 404;
+    box.querySelector(".fair-why").textContent = err.status === 404 ? "" : err.message;
+  }
+}
+
+for (const box of document.querySelectorAll(".fair")) {
+  const game = box.closest(".game-card").dataset.game;
+  const button = box.querySelector(".fair-play");
+  button.addEventListener("click", async () => {
+    const why = box.querySelector(".fair-why");
+    try {
+      const name = playerName();
+      if (fairAsked.get(game) !== name || !box.fair) await fairGame(game, { again: true });
+      if (!box.fair) return;
+      const seats = box.fair.seats.map((s) => (s.type === "human" ? { ...s, name } : s));
+      const me = seats.findIndex((s) => s.type === "human");
+      const form = document.querySelector(`form.new-match[data-game="${game}"]`);
+      const gameInfo = window.PARLOUR_GAMES.find((g) => g.name === game);
+      const res = await api("/api/matches", { method: "POST", body: { game, seats, options: readOptions(form, gameInfo) } });
+      saveSeat(res.id, me, res.tokens[String(me)]);
+      location.href = `/play/${res.id}`;
+    } catch (err) {
+      why.textContent = err instanceof SyntaxError ? "An option's value is not valid JSON." : err.message;
+    }
+  });
 }
 
 function levelSelect(game, name) {
@@ -89,6 +175,8 @@ if (!nameInput.value) nameInput.focus();
 nameInput.addEventListener("change", () => {
   const name = nameInput.value.trim();
   if (name) localStorage.setItem("parlour:name", name);
+  const shown = panels.find((p) => !p.hidden);
+  if (shown) fairGame(shown.dataset.game);
 });
 
 function playerName() {
@@ -131,3 +219,6 @@ for (const form of document.querySelectorAll("form.new-match")) {
     }
   });
 }
+
+const chosen = location.hash.slice(1);
+show(tabs.some((t) => gameOf(t) === chosen) ? chosen : localStorage.getItem(TAB_KEY) ?? gameOf(tabs[0]));

@@ -23,14 +23,13 @@ function plot(data) {
     return;
   }
   document.getElementById("person-rating").textContent =
-    `Rating ${r.ordinal.toFixed(2)} (μ ${r.mu.toFixed(2)}, σ ${r.sigma.toFixed(2)}) after ${r.games} rated match${r.games === 1 ? "" : "es"}, ${r.wins} won.`;
+    `Rating ${r.display}${r.provisional ? " (provisional)" : ""} (μ ${r.mu.toFixed(2)}, σ ${r.sigma.toFixed(2)}) after ${r.games} rated match${r.games === 1 ? "" : "es"}, ${r.wins} won.`;
   chart = new window.Chart(document.getElementById("person-chart"), {
     type: "line",
     data: {
       labels: r.history.map((_, i) => `${i + 1}`),
       datasets: [
-        { label: "μ", data: r.history.map((pt) => pt.mu), borderColor: "#1f5f45", backgroundColor: "#1f5f45" },
-        { label: "rating (μ − 3σ)", data: r.history.map((pt) => pt.ordinal), borderColor: "#c9a227", backgroundColor: "#c9a227" },
+        { label: "rating", data: r.history.map((pt) => pt.rating), borderColor: "#c9a227", backgroundColor: "#c9a227" },
       ],
     },
     options: { animation: false, maintainAspectRatio: false, scales: { x: { title: { display: true, text: "rated match" } } } },

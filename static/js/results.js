@@ -48,7 +48,7 @@ async function tournaments() {
       el("tbody", {}, ...t.stats.map((s, i) => el("tr", {}, el("td", {}, s.player), el("td", {}, (100 * s.win_share).toFixed(1)),
         el("td", {}, (100 * s.win_se).toFixed(1)), el("td", {}, s.mean_points.toFixed(2)), el("td", {}, s.mean_moves.toFixed(1)),
         el("td", {}, lead(s, i))))));
-    box.append(el("h4", {}, `${titles[t.game] ?? t.game}: ${t.games} ${unit}, seed ${t.seed} (${new Date(t.created_at).toLocaleString()})`),
+    box.append(el("h3", {}, `${titles[t.game] ?? t.game}: ${t.games} ${unit}, seed ${t.seed} (${new Date(t.created_at).toLocaleString()})`),
       el("div", { class: "grid-2" }, table, el("div", { class: "chart-box" }, canvas)));
     new window.Chart(canvas, {
       type: "bar",
@@ -79,7 +79,7 @@ async function recent(more = false) {
     const who = m.seats.flatMap((s, i) => [i ? " vs " : "",
       s.type === "human" ? el("a", { href: `/people/${encodeURIComponent(s.name)}` }, s.display_name) : s.display_name]);
     return el("tr", {}, el("td", {}, new Date(m.created_at).toLocaleString()), el("td", {}, titles[m.game]),
-      el("td", {}, ...who), el("td", {}, result),
+      el("td", {}, ...who), el("td", {}, result, m.rated ? "" : el("span", { class: "muted", title: m.unrated_reason }, " · unrated")),
       el("td", {}, el("a", { href: `/play/${m.id}` }, m.status === "finished" ? "view" : "open")));
   });
   if (more) body.append(...rows);

@@ -4,6 +4,8 @@
 import { api, el, events, inviteLinks, loadSeat, saveSeat, sleep } from "./api.js";
 import { renderThinking } from "./thinking.js";
 import { hintButton, showReview } from "./coach.js";
+import { agree } from "./words.js";
+import { chime, soundToggle } from "./sounds.js";
 
 const page = document.getElementById("table-page");
 const matchId = page.dataset.match;
@@ -23,6 +25,7 @@ const controls = document.getElementById("controls");
 const log = document.getElementById("log");
 const thinking = document.getElementById("thinking");
 const seatsList = document.getElementById("seats");
+const ratedNote = document.getElementById("rated-note");
 const dealPanel = document.getElementById("deal-end");
 const announce = document.getElementById("announce");
 const felt = board.closest(".felt");
@@ -39,6 +42,17 @@ let logView = null;  // the view the log was last told in words up to
 const labels = new Map();
 const seatName = (seat) => data?.seats[seat]?.display_name ?? `Seat ${seat + 1}`;
 const labelOf = (id) => labels.get(id) ?? id;
+const isMine = (seat) => data.seat !== null && seat === data.seat;
+const who = (seat) => (isMine(seat) ? "You" : seatName(seat));
+
+// A move in words, without its mover: "plays Green 5" ("play Green 5" for the person). ``prev``
+// and ``view``: the tables before and after it, when known (some games say more with them).
+function movePhrase(m, prev = null, view = null) {
+  const phrase = m.action === "resign" ? "resign"
+    : module.moveWords ? module.moveWords(m, prev, view, viewCtx()) : m.label;
+  return agree(phrase, isMine(m.seat));
+}
+const sentence = (m, prev = null, view = null) => `${who(m.seat)} ${movePhrase(m, prev, view)}`;
 
 function remember(moves) {
   for (const m of moves) labels.set(m.action, m.label);
@@ -49,13 +63,17 @@ function viewCtx() {
   return { seat: data.seat, names: data.seats.map((s) => s.display_name), match: data };
 }
 
-function draw(view = data.view, { animating = false } = {}) {
+// The AI explanation the board itself draws (MENACE's beads and its ring): that of the latest
+// move when an AI made it, else none (an older move's beads would sit on a board they were not for).
+const ownExplanation = (e, ply) => (e && e.ply === ply - 1 ? e : null);
+
+function draw(view = data.view, { animating = false, explanation = ownExplanation(data.last_explanation, data.ply) } = {}) {
   const ctx = {
     seat: data.seat,
     legal: animating || busy || reviewing ? [] : data.legal_actions,
     play,
     names: data.seats.map((s) => s.display_name),
-    explanation: data.last_explanation,
+    explanation,
     reveal: data.ai_only,
     match: data,
   };
@@ -93,7 +111,7 @@ function keepFocus() {
 
 // Other players' moves are read out by screen readers (a polite live region).
 function announceMove(m) {
-  if (m.seat !== data.seat) announce.textContent = `${seatName(m.seat)}: ${m.label}`;
+  if (m.seat !== data.seat) announce.textContent = `${sentence(m)}.`;
 }
 
 function describeStatus() {
@@ -101,7 +119,10 @@ function describeStatus() {
     const w = data.result.winners;
     const ending = data.result.ending;
     if (ending?.kind === "abandoned") return "Abandoned: nobody moved for a long time.";
-    const resigned = ending?.kind === "resigned" ? `${ending.seat === data.seat ? "You" : seatName(ending.seat)} resigned. ` : "";
+    // resigning ends some games by the rules (a move), the others from outside them (the ending)
+    const last = data.moves.at(-1);
+    const resignedBy = ending?.kind === "resigned" ? ending.seat : last?.action === "resign" ? last.seat : null;
+    const resigned = resignedBy === null ? "" : `${who(resignedBy)} resigned. `;
     // A live learner that did not learn from this game says so (the learning limit per client).
     const unlearned = Object.entries(data.learning ?? {}).filter(([, l]) => !l.learned)
       .map(([seat, l]) => ` ${seatName(Number(seat))} did not learn from this game: ${l.reason.replace(/^not learned from: /, "")}.`);
@@ -120,7 +141,19 @@ function describeStatus() {
   return `${seatName(data.to_move)} is thinking…`;
 }
 
+// The chimes (when sounds are on): your turn coming round, a match ending (deal ends chime in showDealEnd).
+let wasMyTurn = null;
+let wasOver = null;
+function chimes() {
+  const myTurn = data.status === "active" && data.seat !== null && data.to_move === data.seat;
+  if (myTurn && wasMyTurn === false) chime("turn");
+  if (data.result && wasOver === false && !dealEndOf(data.view)) chime("end");
+  wasMyTurn = myTurn;
+  wasOver = Boolean(data.result);
+}
+
 function drawSide() {
+  chimes();
   status.textContent = describeStatus();
   status.className = `status ${data.result ? "over" : data.to_move === data.seat ? "yours" : ""}`;
   seatsList.replaceChildren(...data.seats.map((s) => el("li", { class: s.seat === data.to_move ? "to-move" : "" },
@@ -129,6 +162,9 @@ function drawSide() {
     s.invite === "open" ? el("span", { class: "muted invite-open" }, " · invited, not joined yet")
       : s.invite === "taken" && data.status === "waiting" ? el("span", { class: "joined" }, " · joined") : "",
     s.score !== null ? el("span", { class: "score" }, ` ${s.score}`) : "")));
+  // A match that does not count says why (e.g. "unrated: seed chosen by the creator (...)").
+  ratedNote.hidden = data.rated !== false;
+  ratedNote.textContent = data.rated === false ? `Unrated: ${data.unrated_reason}.` : "";
   const e = data.last_explanation;
   renderThinking(thinking, e, labelOf, e ? seatName(e.seat) : "");
   controls.replaceChildren();
@@ -143,6 +179,7 @@ function drawSide() {
     controls.append(el("button", { class: "primary", onclick: () => rematch(false) }, "Rematch"));
     if (data.seats.length === 2) controls.append(el("button", { onclick: () => rematch(true) }, "Swap sides"));
   }
+  if (data.seat !== null) controls.append(soundToggle());
   controls.append(el("a", { class: "button", href: "/" }, "Lobby"));
   keepFocus();
 }
@@ -234,16 +271,17 @@ function addLog(moves) {
     // in ply order: with several people, a move over the event stream can arrive mid-animation
     const later = [...log.children].find((li) => Number(li.dataset.ply) > m.ply);
     if (later) {
-      log.insertBefore(el("li", { "data-ply": m.ply, value: m.ply + 1 }, el("strong", {}, seatName(m.seat)), ` ${m.label}`), later);
+      log.insertBefore(el("li", { "data-ply": m.ply, value: m.ply + 1 }, el("strong", {}, who(m.seat)), ` ${movePhrase(m)}`), later);
       continue;
     }
     const view = m.view ?? null;
     const newDeal = view && logView && module.dealNumber && module.dealNumber(view) !== module.dealNumber(logView);
     const said = view && module.narrate ? module.narrate(logView, view, viewCtx(), m) : [];
+    const phrase = movePhrase(m, view && logView, view);
     if (view) logView = view;
     log.append(el("li", { "data-ply": m.ply, value: m.ply + 1 },
       el("button", { class: "log-move", title: "see the table after this move", onclick: () => review(m.ply + 1) },
-        el("strong", {}, seatName(m.seat)), ` ${m.label}`),
+        el("strong", {}, who(m.seat)), ` ${phrase}`),
       said.length ? el("ul", { class: "log-events" }, said.map((t) => el("li", {}, t))) : ""));
     if (newDeal && !view.over) {
       log.append(el("li", { class: "deal-sep", "data-deal": module.dealNumber(view) }, `Deal ${module.dealNumber(view)}`));
@@ -292,6 +330,7 @@ function showDealEnd(end, view) {
       view.over ? "See the final scores" : "Next deal");
     dealPanel.replaceChildren(el("h2", { id: "deal-end-title" }, end.title), ...end.body, el("div", { class: "controls" }, go));
     if (!dealPanel.open) token ? dealPanel.showModal() : dealPanel.show();
+    chime("end");
     status.textContent = /[.!?]$/.test(end.title) ? end.title : `${end.title}.`;
     status.className = "status";
     go.focus();
@@ -347,6 +386,7 @@ async function play(actionId) {
 async function animate(made) {
   for (const [i, m] of made.entries()) {
     labels.set(m.action, m.label);
+    if (m.seat !== data.seat) wasMyTurn = false;  // the turn went round: its coming back chimes
     if (i > 0) await sleep(ANIMATION_MS);
     addLog([m]);
     announceMove(m);
@@ -357,7 +397,7 @@ async function animate(made) {
     const next = made[i + 1];
     status.textContent = next ? `${seatName(next.seat)} is thinking…` : "";
     markToMove(next ? next.seat : null);
-    draw(m.view, { animating: true });
+    draw(m.view, { animating: true, explanation: m.explanation ? data.last_explanation : null });
     await dealEnded(m.view);
   }
 }
@@ -386,11 +426,20 @@ async function review(start) {
   let at = r.moves.length;
   const coach = token && data.result ? showReview(coachPanel, log, matchId, token, (ply) => go(ply + 1)) : null;
   const slider = el("input", { type: "range", min: 0, max: r.moves.length, value: at, "aria-label": "move" });
+  // The explanation of the ``k``th move (1-based), in the form the board and the panel take.
+  const explained = (k) => {
+    const m = r.moves[k - 1];
+    return m?.explanation ? { ...m.explanation, seat: m.seat, action: m.action, ply: m.ply } : null;
+  };
   const show = () => {
     const step = at === 0 ? { view: r.start, label: "start", seat: null } : r.moves[at - 1];
-    draw(step.view, { animating: true });
-    status.textContent = at === 0 ? "Replay: the deal" : `Replay ${at}/${r.moves.length}: ${seatName(step.seat)} ${step.label}`;
-    if (step.explanation) renderThinking(thinking, { ...step.explanation, seat: step.seat, action: step.action }, labelOf, seatName(step.seat));
+    draw(step.view, { animating: true, explanation: explained(at) });
+    status.textContent = at === 0 ? "Replay: the deal" : `Replay ${at}/${r.moves.length}: ${sentence(step, at > 1 ? r.moves[at - 2].view : r.start, step.view)}`;
+    // the panel: the last AI move up to this step (none before the first)
+    let k = at;
+    while (k > 0 && !explained(k)) k--;
+    const e = k ? explained(k) : null;
+    renderThinking(thinking, e, labelOf, e ? seatName(e.seat) : "");
     slider.value = at;
     coach?.mark(at - 1);
   };

@@ -98,15 +98,30 @@ function drawChart(names, history) {
   });
 }
 
+// Each AI's name for the whole run, on the board, in the tally and on the chart alike: its
+// level's title, with a letter when two seats hold the same level ("Offensive A", "Offensive B").
+// It goes with the AI from seat to seat as the seats rotate.
+function seatNames(titles) {
+  const seen = new Map();
+  return titles.map((t) => {
+    if (titles.filter((u) => u === t).length < 2) return t;
+    seen.set(t, (seen.get(t) ?? 0) + 1);
+    return `${t} ${String.fromCharCode(64 + seen.get(t))}`;
+  });
+}
+
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   reset();
+  // on a phone the table is below the form: bring it, with Pause and Step, into view
+  const felt = document.getElementById("watch-felt");
+  if (felt.getBoundingClientRect().top > innerHeight / 2) felt.scrollIntoView({ block: "start" });
   const mine = run;
   const g = game();
   const module = await import(`/static/js/tables/${g.name}.js`);
   board.className = `board board-${g.name}`;
   const agents = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
-  const names = agents.map((a, i) => `AI ${i + 1}: ${g.levels.find((l) => l.id === a).title}`);
+  const names = seatNames(agents.map((a) => g.levels.find((l) => l.id === a).title));
   const n = Number(form.games.value);
   const oneDeal = Boolean(oneDealOptions(g)) && lengthSelect.value === "deal";
   const unit = oneDeal ? "deal" : "game";
@@ -122,7 +137,7 @@ form.addEventListener("submit", async (event) => {
     let res;
     try {
       res = await api("/api/matches", { method: "POST", body: { game: g.name, delay_ms: Number(speed.value),
-        options: oneDeal ? oneDealOptions(g) : {}, seats: order.map((i) => ({ type: "agent", agent: agents[i] })) } });
+        options: oneDeal ? oneDealOptions(g) : {}, seats: order.map((i) => ({ type: "agent", agent: agents[i], name: names[i] })) } });
     } catch (err) { form.querySelector(".error").textContent = err.message; return; }
     if (mine !== run) return;
     current = res.id;

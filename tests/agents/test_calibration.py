@@ -57,3 +57,25 @@ def test_levels_remeasures_some_levels_and_keeps_the_others_labelled(tmp_path, c
     assert data["agents"]["mcts"]["vs"]["Random"]["counts"] == "single deals"
     assert data["agents"]["mcts"]["command"] == "parlour calibrate uno --games 600"
     assert "whole games to 500" in capsys.readouterr().out
+
+
+def _mean_score(game: str, agent: str) -> tuple[float, float] | None:
+    """The agent's mean calibrated score over the references, with the widest half-width."""
+    entry = json.loads((SAVED / "calibration" / f"{game}.json").read_text())["agents"].get(agent)
+    if entry is None:
+        return None
+    claims = list(entry["vs"].values())
+    return sum(c["score"] for c in claims) / len(claims), max(c["half_width"] for c in claims)
+
+
+@pytest.mark.parametrize("game", list(SAMPLES))
+def test_the_lobby_orders_levels_by_their_calibration(game):
+    """Each level (the lobby's order, easiest first) is measured no weaker than the one below
+    it, within the two intervals: the order comes from the calibration files, not from habit."""
+    from agents.catalog import levels
+
+    measured = [(agent, _mean_score(game, agent)) for agent in levels(game)]
+    measured = [(agent, m) for agent, m in measured if m is not None]
+    assert len(measured) >= len(levels(game)) - 1, "every level but at most one is calibrated"
+    for (lower, (a, wa)), (upper, (b, wb)) in zip(measured, measured[1:]):
+        assert a <= b + wa + wb, f"{game}: level {upper} ({b:.3f}) measures below {lower} ({a:.3f})"

@@ -1,4 +1,4 @@
-"""MENACE (RULES.md section 1): the playing agent, the batched trainer, the training
+"""MENACE (docs/rules.md, section 1): the playing agent, the batched trainer, the training
 command and the shipped pre-trained table."""
 from __future__ import annotations
 

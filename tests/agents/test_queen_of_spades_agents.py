@@ -3,6 +3,7 @@ through the catalog, its margin over Random, and tournaments with two players at
 import random
 
 from agents import tournament
+from agents.records import summarise
 from agents.catalog import levels, make_agent
 from agents.queen_of_spades.rules_player import RulePlayer, choose, decide
 from agents.queen_of_spades.seen import of_table, of_view
@@ -63,7 +64,7 @@ def test_every_level_plays_legal_cards_through_the_catalog():
 def test_two_players_sit_alternating_and_the_pairs_take_turns_leading():
     records = tournament.play_games("queen_of_spades", ["rules", "random"], range(4), seed=1)
     assert [r.order for r in records] == [(0, 1, 0, 1), (1, 0, 1, 0)] * 2
-    result = tournament.summarise("queen_of_spades", ["rules", "random"], 1, None, records)
+    result = summarise("queen_of_spades", ["rules", "random"], 1, None, records)
     assert result.seats == 4 and "A B A B" in result.seating
     a, b = result.stats
     assert abs(a.points + b.points) < 1e-9  # zero-sum: one pair's mean is minus the other's

@@ -55,7 +55,7 @@ def test_it_beats_random_clearly():
 
 
 def test_it_beats_the_rule_player():
-    """Over 2,000 deals it is ahead by +0.097 ± 0.018 points per deal (README's tournament). Here 400
+    """Over 2,000 deals it is ahead by +0.097 ± 0.018 points per deal (docs/measurements/queen_of_spades.md). Here 400
     duplicate deals (about 3 standard errors of margin at that rate): ahead, and not by chance alone."""
     result = duplicate(policy("network"), rules_policy(), range(20_000, 20_400), np.random.default_rng(3))
     assert result.mean > 1.5 * result.se, result

@@ -9,7 +9,8 @@ import pytest
 
 from agents.base import Episode
 from agents.catalog import make_agent
-from agents.racko import arena, baltar_single, baltar_tables, diablo_nets
+from agents.racko import arena
+from agents.racko.shipped import baltar_single, baltar_tables, diablo_nets
 from agents.racko.baltar import (
     GAMMA, REWARD, BaltarDecider, BaltarLive, Learner, QTables, live_values, load_tables, save_tables, state_bits,
 )

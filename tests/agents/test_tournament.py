@@ -5,7 +5,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from agents.tournament import GameRecord, play_games, run, seating, share_with_error, summarise
+from agents.records import GameRecord, seating, share_with_error, summarise
+from agents.tournament import play_games, run
 
 
 def test_seats_rotate_so_nobody_keeps_the_first_seat():

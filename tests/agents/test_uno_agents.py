@@ -7,7 +7,8 @@ import pytest
 
 from agents.catalog import agent_specs, levels, make_agent
 from agents.saved_files import SAVED
-from agents.tournament import play_by_observation, run, summarise
+from agents.records import summarise
+from agents.tournament import play_by_observation, run
 from agents.uno import arena
 from agents.uno.heuristics import BetterOffensive, Defensive, FirstPlayable, Offensive, RandomPlayer
 from agents.uno.play import best_colour

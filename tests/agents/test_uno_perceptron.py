@@ -142,7 +142,7 @@ def test_shipped_perceptrons_load_round_trip_and_carry_their_training(form):
 
 
 def test_the_shipped_perceptron_wins_whole_games_as_readme_claims():
-    """README, Uno: first at four seats, clearly ahead of Offensive; tied first with BetterOffensive at five."""
+    """docs/measurements/uno.md: first at four seats, clearly ahead of Offensive; tied first with BetterOffensive at five."""
     four = arena.run([load("linear"), Offensive(), RandomPlayer(), Defensive()], 3000, seed=12, whole_match=True)
     assert all(s.first_lead[0] > 3 * s.first_lead[1] for s in four.stats[1:]), [s.first_lead for s in four.stats]
     five = arena.run([load("linear"), BetterOffensive(), Offensive(), RandomPlayer(), Defensive()], 3000, seed=12,

@@ -1,7 +1,9 @@
-"""Real server processes for the tests that need them (a crash, several processes)."""
+"""Real server processes for the tests that need them (a crash, several processes, workers
+starting together)."""
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import socket
 import subprocess
@@ -18,6 +20,31 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def answers(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=10) as r:
+            return r.status == 200
+    except OSError:
+        return False
+
+
+def _serve_forked(database_url: str, port: int) -> None:
+    import uvicorn
+
+    from app.main import create_app
+
+    uvicorn.run(create_app(database_url, preload=False), host="127.0.0.1", port=port, log_level="critical")
+
+
+def fork_worker(database_url: str, port: int) -> multiprocessing.Process:
+    """A worker forked from this process, which has imported the app already: it starts in a
+    fraction of a second (its start-up, migration included, runs in the child, as in uvicorn's
+    workers), so several can start at the same moment."""
+    worker = multiprocessing.get_context("fork").Process(target=_serve_forked, args=(database_url, port), daemon=True)
+    worker.start()
+    return worker
 
 
 class Server:

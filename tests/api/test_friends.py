@@ -102,13 +102,14 @@ def test_two_people_and_an_ai_play_uno_to_the_end_and_never_see_each_others_hand
     data, tokens = create(client, "uno", seats, seed=seed, options=OPTIONS)
     match_id = data["id"]
     view = client.post(f"/api/matches/{match_id}/join", json={"name": "Bo"}, headers=tokens[2]).json()
-    state, applied, seat_of_ply = UNO.new_match(3, seed, OPTIONS), 0, {}
+    state, applied, seat_of_ply, deal_of_ply = UNO.new_match(3, seed, OPTIONS), 0, {}, {}
     rng = random.Random(seed)
 
     def catch_up(payload):
         nonlocal state, applied
         for m in payload["moves"]:
             if m["ply"] == applied:
+                deal_of_ply[m["ply"]] = state.deal
                 state = UNO.apply_id(state, m["action"])
                 seat_of_ply[m["ply"]] = m["seat"]
                 applied += 1
@@ -120,7 +121,7 @@ def test_two_people_and_an_ai_play_uno_to_the_end_and_never_see_each_others_hand
             mine = client.get(f"/api/matches/{match_id}", headers=tokens[person]).json()
             catch_up(mine)
             assert mine["view"] == UNO.observe(state, person)  # the engine's view of that seat, nothing more
-            assert_private(mine, state, person, seed, seat_of_ply)
+            assert_private(mine, state, person, seed, seat_of_ply, deal_of_ply)
         mover = view["to_move"]
         assert mover in (0, 2)
         legal = [a["id"] for a in client.get(f"/api/matches/{match_id}", headers=tokens[mover]).json()["legal_actions"]]
@@ -131,7 +132,7 @@ def test_two_people_and_an_ai_play_uno_to_the_end_and_never_see_each_others_hand
         view = r.json()
         catch_up(view)
         if view["status"] == "active":
-            assert_private(view, state, mover, seed, seat_of_ply)
+            assert_private(view, state, mover, seed, seat_of_ply, deal_of_ply)
         turns[mover] += 1
     assert turns[0] >= 10 and turns[2] >= 10
     assert view["result"] is not None and len(state.hands) == 3

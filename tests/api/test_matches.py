@@ -37,7 +37,7 @@ def test_errors_are_4xx_with_a_reason_and_change_nothing(client):
     taken = "cell:0"
     cases = [
         ({"action": taken, "ply": 2}, tokens[0], 409, "already taken"),
-        ({"action": "cell:9", "ply": 2}, tokens[0], 409, "0 to 8"),
+        ({"action": "cell:9", "ply": 2}, tokens[0], 422, "0 to 8"),  # no action of the game: syntax, 422
         ({"action": "cell:5", "ply": 0}, tokens[0], 409, "stale"),
         ({"action": "cell:5", "ply": 2}, {"Authorization": "Bearer wrong"}, 403, "token"),
         ({"action": "cell:5", "ply": 2}, {}, 401, "token"),
@@ -49,7 +49,7 @@ def test_errors_are_4xx_with_a_reason_and_change_nothing(client):
         assert words in r.json()["detail"]
     after = client.get(f"/api/matches/{match_id}", headers=tokens[0]).json()
     assert after["view"] == before["view"] and after["ply"] == before["ply"]
-    bad = [({"game": "chess", "seats": [HUMAN]}, 422), ({"game": "tictactoe", "seats": [HUMAN]}, 422),
+    bad = [({"game": "chess", "seats": [HUMAN]}, 404), ({"game": "tictactoe", "seats": [HUMAN]}, 422),
            ({"game": "tictactoe", "seats": [HUMAN, {"type": "agent", "level": 7}]}, 422),
            ({"game": "tictactoe", "seats": [HUMAN, {"type": "agent", "agent": "deep-blue"}]}, 422),
            ({"game": "tictactoe", "seats": [HUMAN, HUMAN], "options": {"board": 4}}, 422),

@@ -14,7 +14,7 @@ from sqlalchemy import text
 from agents.base import Update
 from app.db import make_engine, session_factory
 from app.main import create_app
-from app.services import live
+from app.services import canary, live
 from tests.api.test_live_menace import HUMAN, LIVE
 from tests.conftest import new_match, play_randomly
 
@@ -27,6 +27,7 @@ def pg_client():
     engine = make_engine(URL)
     with engine.begin() as c:
         c.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+    live._cache.clear()  # this process's copies of the learners' tables were of the database just dropped
     with TestClient(create_app(URL, preload=False)) as client:
         yield client
     engine.dispose()
@@ -47,7 +48,7 @@ def test_play_learn_and_concurrent_updates_on_postgres(pg_client):
                                                                     Update("x:1", "blend", target=1.0, rate=0.5)])
 
     with sessions() as s:
-        live.apply_updates(s, "tictactoe", "menace-live", [Update(key, "add", 50.0, floor=0.0)])
+        live.apply_updates(s, "tictactoe", "menace-live", [Update(key, "add", 100.0, floor=0.0)])
         start = live.table(s, "tictactoe", "menace-live")[key]
     threads = [threading.Thread(target=worker) for _ in range(3)]
     for t in threads:
@@ -56,7 +57,7 @@ def test_play_learn_and_concurrent_updates_on_postgres(pg_client):
         t.join()
     with sessions() as s:
         table = live.table(s, "tictactoe", "menace-live")
-    assert table[key] == max(0.0, start - 60)
+    assert table[key] == start - 60  # every one counted (the box never came near empty: no refill)
     assert abs(table["x:1"] - (1 - 0.5 ** 60)) < 1e-9
     assert pg_client.get("/api/results?format=csv").status_code == 200
 
@@ -74,3 +75,28 @@ def test_reset_snapshots_rollback_and_the_learning_limit_on_postgres(pg_client, 
     assert snaps[0]["reason"] == "before reset" and snaps[0]["games"] == 1
     r = pg_client.post("/api/agents/tictactoe/menace-live/rollback", json={"snapshot": snaps[0]["id"]}, headers=admin)
     assert r.json() == {"agent": "menace-live", "game": "tictactoe", "origin": "beginner", "games": 1}
+
+
+def test_bounded_weight_canary_verdicts_and_quarantine_on_postgres(pg_client, admin, monkeypatch):
+    monkeypatch.setenv("PARLOUR_LEARN_LIMIT", "0")
+    monkeypatch.setenv("PARLOUR_LEARN_BOX_LIMIT", "2")
+    sessions = session_factory(make_engine(URL))
+    agent, key = "tictactoe/menace-live", ".........:4"
+
+    def learn(s, client, match_id):
+        return live.apply_updates(s, "tictactoe", "menace-live", [Update(key, "add", 1.0, floor=0.0)],
+                                  clients=[client], match_id=match_id)
+
+    with sessions() as s:
+        assert [learn(s, "a", f"m{i}").learned for i in range(3)] == [True, True, False]  # a's weight: 2 games
+        assert learn(s, "b", "m3").learned
+        assert live.table(s, "tictactoe", "menace-live")[key] == 4 + 3
+        assert live.settle(s, live.read_content(s, agent), agent, True, {"scores": {}}, "") is not None
+        assert learn(s, "c", "m4").learned and learn(s, "d", "m5").learned
+        assert live.settle(s, live.read_content(s, agent), agent, False, {"scores": {}}, "canary after 5: test")
+        assert live.table(s, "tictactoe", "menace-live")[key] == 4 + 3  # the last good table
+    listed = pg_client.get("/api/agents/tictactoe/menace-live/quarantine", headers=admin).json()["games"]
+    assert [g["match"] for g in listed] == ["m5", "m4"] and listed[0]["why"] == "canary after 5: test"
+    snaps = pg_client.get("/api/agents/tictactoe/menace-live/snapshots", headers=admin).json()["snapshots"]
+    assert [s["passed"] for s in snaps] == [False, True]
+    assert canary.check(sessions, "tictactoe", "menace-live")["passed"] is True  # the real canary, on PostgreSQL

@@ -122,10 +122,11 @@ def test_no_response_or_event_shows_hidden_cards_while_the_deal_runs(client):
         assert page.status_code == 200 and str(SEED) not in page.text and '"racks"' not in page.text
         if moves:
             check(event_payloads(client, match_id, len(moves)), moves, None)
-        for move in mine["moves"]:  # the AIs' reasons show only the value of the move made
+        for move in mine["moves"]:  # the AIs' reasons show no value and no other option in the deal
             e = move["explanation"]
             if e is not None and move["seat"] != 0:
-                assert set(e["values"]) == {move["action"]} and "ranges" not in e["note"]
+                assert e["values"] == {} and e["labels"] == {move["action"]: move["label"]} and e["withheld"]
+                assert "ranges" not in e["note"]
         legal = [a["id"] for a in mine["legal_actions"]]
         reply = client.post(f"/api/matches/{match_id}/moves", json={"action": rng.choice(legal), "ply": mine["ply"]},
                             headers=tokens[0])
@@ -141,12 +142,14 @@ def test_illegal_moves_answer_409_with_the_reason_and_change_nothing(client):
     seats = [{"type": "human", "name": "Ann"}, {"type": "agent", "agent": "kyle"}]
     match_id, tokens = new_match(client, "racko", seats, seed=SEED, options=OPTIONS)
     before = client.get(f"/api/matches/{match_id}", headers=tokens[0]).json()
-    for action, reason in (("place:1", "take a card first"), ("discard", "take a card first"),
-                           ("place:12", "take a card first"), ("place:0", "not a Rack-O action"),
-                           ("draw:pile", "not a Rack-O action"), ("x" * 100, "not a Rack-O action")):
+    for action, status, reason in (("place:1", 409, "take a card first"), ("discard", 409, "take a card first"),
+                                   ("place:12", 409, "take a card first"),
+                                   # no action of the game at all: 422, whatever the state (issue 26)
+                                   ("place:0", 422, "not a Rack-O action"), ("draw:pile", 422, "not a Rack-O action"),
+                                   ("x" * 100, 422, "not a Rack-O action")):
         r = client.post(f"/api/matches/{match_id}/moves", json={"action": action, "ply": before["ply"]},
                         headers=tokens[0])
-        assert r.status_code == 409 and reason in r.text, (action, r.status_code, r.text)
+        assert r.status_code == status and reason in r.text, (action, r.status_code, r.text)
     r = client.post(f"/api/matches/{match_id}/moves", json={"action": "draw:discard", "ply": before["ply"]},
                     headers=tokens[0])
     assert r.status_code == 200

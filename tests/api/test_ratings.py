@@ -78,3 +78,31 @@ def test_a_tournament_rates_its_agents(client, db_url, monkeypatch, capsys):
     assert rated["agent:perfect"]["ordinal"] > rated["agent:random"]["ordinal"]
     points = client.get("/api/leaderboard/history", params={"game": "tictactoe", "player": "agent:perfect"}).json()
     assert len(points["points"]) == 1 and points["points"][0]["tournament"] is not None
+
+
+def test_ratings_are_shown_on_a_scale_players_know(client, db_url, monkeypatch, capsys):
+    """1500 + 42 (mu - 25) for people and levels alike, provisional ("1500?") until ten rated
+    matches; mu and sigma are still given, and settled ratings are listed first."""
+    match_id, tokens = new_match(client, "tictactoe", [{"type": "human", "name": "Ada"}, {"type": "agent", "level": 4}])
+    client.post(f"/api/matches/{match_id}/resign", headers=tokens[0])
+    monkeypatch.setenv("PARLOUR_DATABASE_URL", db_url)
+    assert main(["tournament", "tictactoe", "--players", "perfect,random", "--games", "20", "--workers", "1"]) == 0
+    capsys.readouterr()
+    listed = client.get("/api/leaderboard?game=tictactoe").json()["players"]
+    for p in listed:
+        assert p["rating"] == round(1500 + 42 * (p["mu"] - 25)) and p["ordinal"] == p["mu"] - 3 * p["sigma"]
+        assert p["provisional"] == (p["games"] < 10)
+        assert p["display"] == (f"{p['rating']}?" if p["provisional"] else str(p["rating"]))
+    rated = {p["player"]: p for p in listed}
+    ada, perfect, rnd = rated["person:Ada"], rated["agent:perfect"], rated["agent:random"]
+    assert ada["provisional"] and ada["rating"] < 1500 and ada["display"].endswith("?")  # lost her one game
+    assert not perfect["provisional"] and perfect["games"] == 21 and perfect["rating"] > rnd["rating"]
+    order = [p["player"] for p in listed]
+    assert order.index("person:Ada") > max(order.index("agent:perfect"), order.index("agent:random"))  # settled first
+    settled = [p["rating"] for p in listed if not p["provisional"]]
+    assert settled == sorted(settled, reverse=True)
+    page = client.get("/api/people/Ada").json()["ratings"]["tictactoe"]
+    assert {k: page[k] for k in ("rating", "provisional", "display", "mu", "sigma")} == \
+        {k: ada[k] for k in ("rating", "provisional", "display", "mu", "sigma")}
+    assert page["history"][-1]["rating"] == ada["rating"]
+    assert "1500 + 42" in client.get("/api/leaderboard").json()["model"]

@@ -8,6 +8,8 @@ from tests.conftest import new_match
 ME = {"type": "human", "name": "Ann"}
 AI = {"type": "agent", "level": 1}
 GAMES = {"tictactoe": 1, "uno": 2, "yaniv": 2, "racko": 1, "queen_of_spades": 3}
+A_MOVE = {"tictactoe": "cell:4", "uno": "draw", "yaniv": "yaniv", "racko": "draw:deck", "queen_of_spades": "play:QS"}
+"""An action each game can read (one it cannot is 422, whatever the state of the match)."""
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -25,7 +27,7 @@ def test_a_seat_resigns_with_its_token_and_the_others_win(client, game):
         assert view["result"]["ending"] == {"kind": "resigned", "seat": 0}
     again = client.post(url, headers=tokens[0])
     assert again.status_code == 409 and "over" in again.json()["detail"]
-    move = client.post(f"/api/matches/{match_id}/moves", json={"action": "draw"}, headers=tokens[0])
+    move = client.post(f"/api/matches/{match_id}/moves", json={"action": A_MOVE[game]}, headers=tokens[0])
     assert move.status_code == 409
     listed = client.get(f"/api/matches?game={game}").json()["matches"][0]
     assert listed["status"] == "finished"

@@ -93,26 +93,6 @@ def test_a_random_bot_beyond_the_learning_limit_leaves_menace_unharmed(client, d
     assert sum(after[-1][0][k] for k in first_box) > 0  # it still opens
 
 
-def test_the_forwarded_address_counts_only_when_configured(db_url, monkeypatch):
-    monkeypatch.setenv("PARLOUR_LEARN_LIMIT", "1")
-
-    def learned(c, address):
-        match_id, tokens = new_match(c, "tictactoe", [HUMAN, LIVE])
-        headers = {**tokens[0], "X-Forwarded-For": address}
-        return play_randomly(c, match_id, headers, random.Random(1))["learning"]["1"]["learned"]
-
-    with TestClient(create_app(db_url, preload=False)) as c:
-        assert [learned(c, "10.0.0.1"), learned(c, "10.0.0.2")] == [True, False]  # one client: the proxy
-    monkeypatch.setenv("PARLOUR_TRUST_FORWARDED", "true")
-    with TestClient(create_app(db_url, preload=False)) as c:
-        c.headers["X-Forwarded-For"] = "10.0.0.3"
-        first = new_match(c, "tictactoe", [HUMAN, LIVE])
-        c.headers["X-Forwarded-For"] = "10.0.0.4"
-        second = new_match(c, "tictactoe", [HUMAN, LIVE])
-        results = [play_randomly(c, m, t[0], random.Random(2))["learning"]["1"]["learned"] for m, t in (first, second)]
-    assert results == [True, True]  # two clients behind the proxy
-
-
 # ----- no server errors, honest answers -----
 def test_huge_integers_are_refused_at_the_edge(client):
     match_id, tokens = new_match(client, "tictactoe", [HUMAN, {"type": "agent", "level": 1}])

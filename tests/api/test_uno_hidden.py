@@ -38,7 +38,7 @@ def secrets_of(state, viewer):
     return out
 
 
-def assert_private(payload, state, viewer, seed, moves_by_ply):
+def assert_private(payload, state, viewer, seed, moves_by_ply, deal_of_ply):
     text = json.dumps(payload)
     assert str(seed) not in text
     for secret in secrets_of(state, viewer):
@@ -48,9 +48,10 @@ def assert_private(payload, state, viewer, seed, moves_by_ply):
         if key == "hands" and "last_deal" not in path:
             assert isinstance(value, list) and payload_over(payload, path), f"hands at {path} for seat {viewer}"
         if key in ("explanation", "last_explanation") and value:
-            seat = value.get("seat", moves_by_ply.get(path_ply(payload, path)))
-            if seat != viewer:
-                assert len(value["values"]) <= 1, f"an AI's other options shown to seat {viewer}: {value}"
+            ply = value.get("ply", path_ply(payload, path))
+            if moves_by_ply[ply] != viewer and deal_of_ply[ply] == state.deal:  # an AI's, in this deal
+                assert value["values"] == {} and list(value["labels"]) == [path_action(payload, path, key)], (
+                    f"an AI's values or options shown to seat {viewer} during the deal: {value}")
 
 
 def payload_over(payload, path):
@@ -68,6 +69,14 @@ def path_ply(payload, path):
     return node.get("ply") if isinstance(node, dict) else None
 
 
+def path_action(payload, path, key):
+    """The action of the move whose explanation is at ``path``/``key``."""
+    node = payload
+    for step in path:
+        node = node[step]
+    return node[key]["action"] if key == "last_explanation" else node["action"]
+
+
 
 
 def play_match(client, seed, agents):
@@ -76,22 +85,23 @@ def play_match(client, seed, agents):
     state = G.new_match(len(seats), seed, OPTIONS)
     rng = random.Random(seed)
     mine = client.get(f"/api/matches/{match_id}", headers=tokens[0]).json()
-    seat_of_ply = {}
+    seat_of_ply, deal_of_ply = {}, {}
     for m in mine["moves"]:
+        deal_of_ply[m["ply"]] = state.deal
         state = G.apply_id(state, m["action"])
         seat_of_ply[m["ply"]] = m["seat"]
     deals, turns = {state.deal}, 0
     while mine["status"] == "active":
         assert mine["view"] == G.observe(state, 0)  # exactly the engine's view, nothing added
         assert G.observe(G.resample_hidden(state, 0, rng), 0) == mine["view"]
-        assert_private(mine, state, 0, seed, seat_of_ply)
-        assert_private(client.get(f"/api/matches/{match_id}").json(), state, None, seed, seat_of_ply)
+        assert_private(mine, state, 0, seed, seat_of_ply, deal_of_ply)
+        assert_private(client.get(f"/api/matches/{match_id}").json(), state, None, seed, seat_of_ply, deal_of_ply)
         if turns % 15 == 0:
             assert_private(client.get(f"/api/matches/{match_id}/replay", headers=tokens[0]).json(),
-                           state, 0, seed, seat_of_ply)
+                           state, 0, seed, seat_of_ply, deal_of_ply)
             if seat_of_ply:  # the stream replays the moves made so far, then waits for more
                 events = event_payloads(client, match_id, len(seat_of_ply))
-                assert_private(events, state, None, seed, seat_of_ply)
+                assert_private(events, state, None, seed, seat_of_ply, deal_of_ply)
         legal = [a["id"] for a in mine["legal_actions"]]
         plays = [a for a in legal if a.startswith("play:")]
         reply = client.post(f"/api/matches/{match_id}/moves", headers=tokens[0],
@@ -99,11 +109,12 @@ def play_match(client, seed, agents):
         assert reply.status_code == 200, reply.text
         mine = reply.json()
         for m in mine["made"]:
+            deal_of_ply[m["ply"]] = state.deal
             state = G.apply_id(state, m["action"])
             seat_of_ply[m["ply"]] = m["seat"]
         deals.add(state.deal)
         if mine["status"] == "active":
-            assert_private(mine, state, 0, seed, seat_of_ply)
+            assert_private(mine, state, 0, seed, seat_of_ply, deal_of_ply)
         turns += 1
     return len(deals), turns
 

@@ -7,6 +7,7 @@ from agents.base import Episode
 from agents.yaniv.harel import Harel, HarelConfig
 from app.db import get_engine, session_factory
 from app.models import LearnedValue
+from app.services import canary
 from engine import get_game
 from tests.conftest import new_match
 
@@ -19,9 +20,10 @@ def q_table(db_url) -> dict[str, float]:
                               .where(LearnedValue.agent == "yaniv/harel-live")).all())
 
 
-def test_a_finished_match_teaches_the_live_harel(client, db_url):
+def test_a_finished_match_teaches_the_live_harel(client, db_url, server_seed):
     seats = [{"type": "human", "name": "Ann"}, {"type": "agent", "agent": "harel-live"}]
-    match_id, tokens = new_match(client, "yaniv", seats, seed=77, options={"elimination": 5})
+    server_seed(77)  # the deal must be known, and the match learned from
+    match_id, tokens = new_match(client, "yaniv", seats, options={"elimination": 5})
     rng = random.Random(5)
     while True:
         view = client.get(f"/api/matches/{match_id}", headers=tokens[0]).json()
@@ -48,3 +50,7 @@ def test_a_finished_match_teaches_the_live_harel(client, db_url):
     assert all(abs(learned[k] - v) < 1e-9 for k, v in expected.table.items())
     agent = client.get("/api/agents/yaniv/harel-live").json()
     assert agent["live_state"]["games"] == 1
+    # its canary: against SemiRandom, passed (one match moves little), and kept as its last good table
+    report = canary.check(session_factory(get_engine(db_url)), "yaniv", "harel-live")
+    assert set(report["scores"]) == {"semirandom"} and report["games"] == 400 and report["passed"] is True
+    assert report["scores"]["semirandom"] >= report["floors"]["semirandom"]

@@ -1,6 +1,12 @@
 """Steps the browser tests share."""
 
 
+def lobby(page, game: str) -> None:
+    """Open the lobby at ``game``'s tab (the lobby shows one game at a time)."""
+    page.goto("/")
+    page.locator(f"#tab-{game}").click()
+
+
 def watch(page, game: str, games: int) -> None:
     """Open the watch page and start ``games`` AI-only games of ``game`` at full speed."""
     page.goto("/watch")

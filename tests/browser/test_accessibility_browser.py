@@ -1,8 +1,11 @@
-"""Every page at a phone's size (390x844) and a laptop's (1280x800): no sideways scroll, no serious
-or critical axe-core violation, and on the phone every button, list box, summary and check box at
-least 44 px square.
+"""Every page at a phone's size (390x844, also as a phone: touch, the mobile viewport) and a laptop's
+(1280x800): no sideways scroll (the page no wider than the window's content area, clientWidth, which
+unlike innerWidth does not grow with the page on a phone), no serious or critical axe-core violation,
+a level-one heading and no heading level skipped, and on the phone every button, list box, summary and
+check box at least 44 px square.
 
-The pages: the lobby, a rules page, watch, results, leaderboard, an agent's page, a person's page, and each game's
+The pages: the lobby, every rules page, watch, results, leaderboard, an agent's page, a person's page,
+the API documents (/docs, /redoc: no request leaves the site either), a page that is not there, and each game's
 table as the seated person, as a spectator of an AI-only match (every hand shown), and once resigned;
 and states met in play: the resign question, the moves stepped back, a paused watch run, a friends'
 waiting room (the creator's and the invited friend's page). The deal-end dialogs are scanned in
@@ -12,14 +15,17 @@ import json
 import re
 import time
 import urllib.request
+from itertools import pairwise
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from agents.catalog import playable_games
+from tests.browser.conftest import NAMED
 
-SIZES = {"phone": (390, 844), "laptop": (1280, 800)}
-PAGES = ["/", "/rules/uno", "/watch", "/results", "/leaderboard", "/agents/tictactoe/menace-live", "/people/Ann"]
+SIZES = {"phone": (390, 844), "mobile": (390, 844), "laptop": (1280, 800)}  # mobile: a phone's browser, emulated
+PAGES = ["/", *[f"/rules/{game}" for game in playable_games()], "/watch", "/results", "/leaderboard",
+         "/agents/tictactoe/menace-live", "/people/Ann", "/docs", "/redoc", "/no-such-page"]
 TABLES = [(game, view) for game in playable_games() for view in ("player", "spectator", "resigned")]
 SEATS = {"queen_of_spades": 4, "yaniv": 3}  # the rest: two players
 AXE = Axe()
@@ -51,16 +57,35 @@ def tables(server):
 
 
 @pytest.fixture(params=list(SIZES), ids=list(SIZES))
-def sized(request, page):
+def sized(request, page, browser, server):
     width, height = SIZES[request.param]
-    page.set_viewport_size({"width": width, "height": height})
-    return page
+    if request.param != "mobile":
+        page.set_viewport_size({"width": width, "height": height})
+        yield page
+        return
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True,
+                                  device_scale_factor=3, base_url=server)
+    context.add_init_script(NAMED)
+    phone = context.new_page()
+    errors: list[str] = []
+    phone.on("pageerror", lambda e: errors.append(str(e)))
+    yield phone
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+HEADINGS = """() => [...document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role=heading]')]
+    .map((h) => Number(h.getAttribute('aria-level') ?? h.tagName.slice(1)))"""
 
 
 def check(page) -> None:
-    width = page.evaluate("window.innerWidth")
+    width = page.evaluate("document.documentElement.clientWidth")
     scroll = page.evaluate("document.documentElement.scrollWidth")
     assert scroll <= width, f"{page.url} is {scroll} px wide on a {width} px screen"
+    levels = page.evaluate(HEADINGS)
+    assert levels and levels[0] == 1, f"{page.url} does not start with a level-one heading: {levels}"
+    skipped = [(a, b) for a, b in pairwise(levels) if b > a + 1]
+    assert not skipped, f"{page.url} skips heading levels: {skipped} in {levels}"
     violations = [v for v in AXE.run(page).response["violations"] if v["impact"] in ("serious", "critical")]
     assert not violations, "\n".join(f"{v['id']} ({v['impact']}): {v['help']} at "
                                      f"{[n['target'] for n in v['nodes'][:5]]}" for v in violations)
@@ -74,10 +99,15 @@ def check(page) -> None:
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_pages_fit_the_screen_and_pass_axe(sized, tables, path):  # tables: finished matches to list
+def test_pages_fit_the_screen_and_pass_axe(sized, tables, server, path):  # tables: finished matches to list
+    outside = []
+    sized.on("request", lambda r: outside.append(r.url) if not r.url.startswith((server, "data:", "blob:")) else None)
     sized.goto(path)
     sized.wait_for_load_state("networkidle")
+    if path in ("/docs", "/redoc"):
+        sized.locator(".opblock-tag, main h2").first.wait_for()  # drawn from the API's description
     check(sized)
+    assert not outside, f"{path} asked outside the site for {outside}"
 
 
 @pytest.mark.parametrize("game,view", TABLES, ids=[f"{g}-{v}" for g, v in TABLES])
@@ -196,7 +226,7 @@ def test_a_game_played_by_keyboard_alone_keeps_focus_on_the_table(page, server):
         assert page.evaluate("document.activeElement.classList.contains('ttt-cell')"), f"focus left the board after move {move + 1}"
         ring = page.evaluate("(() => { const s = getComputedStyle(document.activeElement); return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()")
         assert ring[0] == "solid" and ring[1] >= 3, f"no visible focus ring: {ring}"
-        assert page.locator("#announce").inner_text().startswith("Perfect: ")
+        assert page.locator("#announce").inner_text().startswith("Perfect plays in the ")
 
 
 def tab_to(page, selector: str, limit: int = 40) -> None:

@@ -56,11 +56,12 @@ def check_held_then_next(page, panel, moves: str, escape: bool = False):
 def test_uno_deal_end(page, server):
     sit_at(page, server, "uno", [AI, AI], seed=7)
     panel = play_to_deal_end(page, uno.take_a_turn, turns=150)
-    expect(panel.locator("tbody tr")).to_have_count(3)
-    expect(panel).to_contain_text(re.compile(r"went out and scores \d+"))
-    # two AIs of one level are told apart by their display names, in the panel as on the table
+    expect(panel.locator("tbody tr[data-seat]")).to_have_count(3)
+    expect(panel).to_contain_text(re.compile(r"went out and scored \d+"))
+    # two AIs of one level are told apart by their display names, in the panel as on the table;
+    # the person is "You"
     names = panel.locator("tbody th").all_inner_texts()
-    assert names[0] == "Ann" and names[1].endswith(" A") and names[2].endswith(" B"), names
+    assert names[0] == "You" and names[1].endswith(" A") and names[2].endswith(" B"), names
     check_held_then_next(page, panel, "#board button.uno-card.playable")
 
 
@@ -115,9 +116,10 @@ def test_the_uno_log_names_a_draw_two_penalty_and_steps_through_moves(page, serv
     page.evaluate("([id, token]) => localStorage.setItem(`parlour:seat:${id}`, JSON.stringify({ seat: 0, token }))",
                   [match, token])
     page.goto(f"/play/{match}")
-    name = view["seats"][victim]["name"]
-    expect(page.locator("#log .log-events li", has_text=f"{name} draws 2 as a penalty")).to_have_count(1)
-    expect(page.locator("#log .log-events li", has_text=f"{name} loses a turn").first).to_be_visible()
+    # the person is "You" in the log, anyone else by name
+    draws, loses = (("You draw", "You lose") if victim == 0 else (f"{view['seats'][victim]['name']} draws", f"{view['seats'][victim]['name']} loses"))
+    expect(page.locator("#log .log-events li", has_text=f"{draws} 2 as a penalty")).to_have_count(1)
+    expect(page.locator("#log .log-events li", has_text=f"{loses} a turn").first).to_be_visible()
     expect(page.locator("#log li.deal-sep").first).to_have_text("Deal 1")
     # step through the moves during play, then back to the game
     page.locator("#log > li[data-ply] button.log-move").first.click()

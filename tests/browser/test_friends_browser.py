@@ -5,14 +5,14 @@ import time
 
 from playwright.sync_api import expect
 
+from tests.browser.pages import lobby
 from tests.browser.test_yaniv_browser import take_a_turn
-
 
 STATE = "fetch(location.pathname.replace('/play/', '/api/matches/')).then(r => r.json()).then(d => [d.to_move, d.ply, d.status])"
 
 
 def test_two_browsers_join_one_yaniv_table_by_the_invite_link_and_play_a_deal(page, browser, server):
-    page.goto("/")
+    lobby(page, "yaniv")
     form = page.locator('form[data-game="yaniv"]')
     form.locator('select[name="opponents"]').select_option("2")
     form.locator('select[name="level0"]').select_option("friend")

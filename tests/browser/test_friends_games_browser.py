@@ -32,7 +32,7 @@ GAMES = {
     "uno": ([{"type": "agent", "agent": "random"}], {"target_score": 1}, uno_turn, ".uno-seat .uno-card",
             ".uno-seat .uno-back"),
     "racko": ([{"type": "agent", "agent": "kyle"}], {"rack_size": 5, "max_card": 25, "target_score": 1, "max_turns": 60},
-              lambda page: racko_turn(page, 5, 25), ".rk-seat .rk-card:not(.back):not(.known)", ".rk-seat .rk-card.back"),
+              lambda page: racko_turn(page, 5, 25), ".rk-seat .rk-chip:not(.back):not(.known)", ".rk-seat .rk-chip.back"),
     "queen_of_spades": ([{"type": "agent", "agent": "rules"}] * 2, {"deals": 1}, queen_of_spades_turn,
                         ".qs-seat .qs-card:not(.back)", ".qs-seat .qs-card.back"),
 }

@@ -3,6 +3,7 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.pages import lobby
 from tests.browser.test_tictactoe_browser import click_until_over
 
 
@@ -14,7 +15,7 @@ def rating_of(page, name: str) -> str:
 
 
 def play_one(page, name: str) -> None:
-    page.goto("/")
+    lobby(page, "tictactoe")
     page.locator("#player-name").fill(name)
     form = page.locator('form[data-game="tictactoe"]')
     form.locator('select[name="level0"]').select_option("4")  # Perfect: nobody beats it

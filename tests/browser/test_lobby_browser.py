@@ -5,10 +5,11 @@ import re
 from playwright.sync_api import expect
 
 from engine import get_game
+from tests.browser.pages import lobby
 
 
 def test_options_named_in_words_and_game_length_sets_them(page):
-    page.goto("/")
+    lobby(page, "uno")
     form = page.locator('form[data-game="uno"]')
     form.locator("details.options summary").click()
     for option in get_game("uno").options:
@@ -23,6 +24,7 @@ def test_options_named_in_words_and_game_length_sets_them(page):
     form.get_by_label("Rule set").select_option("writeup")  # a preset keeps the chosen length
     expect(target).to_have_value("1")
     expect(form.locator('input[name="play_drawn"]')).not_to_be_checked()
+    page.locator("#tab-queen_of_spades").click()
     qs = page.locator('form[data-game="queen_of_spades"]')
     qs.get_by_label("Game length").select_option("short match")
     expect(qs.locator('input[name="deals"]')).to_have_value("4")
@@ -31,8 +33,8 @@ def test_options_named_in_words_and_game_length_sets_them(page):
 def test_each_game_has_a_rules_page_with_its_options(page):
     for name in ("tictactoe", "uno", "yaniv", "racko", "queen_of_spades"):
         game = get_game(name)
-        page.goto("/")
-        page.locator(f"#{name}").get_by_role("link", name=f"How to play {game.title}").click()
+        lobby(page, name)
+        page.locator(f"#game-{name}").get_by_role("link", name=f"How to play {game.title}").click()
         expect(page.get_by_role("heading", level=1)).to_have_text(f"How to play {game.title}")
         for option in game.options:
             expect(page.locator("table.rule-options")).to_contain_text(option.title)

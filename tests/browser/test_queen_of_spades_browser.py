@@ -6,13 +6,13 @@ import pytest
 from playwright.sync_api import expect
 
 from agents.catalog import levels
-from tests.browser.pages import watch
+from tests.browser.pages import lobby, watch
 
 LEVELS = len(levels("queen_of_spades"))
 
 
 def start_match(page, level: int, deals: int = 1):
-    page.goto("/")
+    lobby(page, "queen_of_spades")
     form = page.locator('form[data-game="queen_of_spades"]')
     for i in range(3):
         form.locator(f'select[name="level{i}"]').select_option(str(level))

@@ -6,12 +6,13 @@ import pytest
 from playwright.sync_api import expect
 
 from agents.catalog import levels
+from tests.browser.pages import lobby
 
 LEVELS = levels("racko")
 
 
 def start_racko(page, level: int, options: dict):
-    page.goto("/")
+    lobby(page, "racko")
     form = page.locator('form[data-game="racko"]')
     form.locator('select[name="opponents"]').select_option("1")
     form.locator('select[name="level0"]').select_option(str(level))
@@ -50,7 +51,8 @@ def test_play_a_deal_against_each_level(page, level):
     expect(result.locator("summary")).to_contain_text(re.compile(r"Rack-O!|no Rack-O"))
     expect(result.locator(".rk-result-seat")).to_have_count(2)
     # every rack shown at the end: the opponent's cards are faces, not backs
-    expect(page.locator(".rk-seat .rk-card.back")).to_have_count(0)
+    expect(page.locator(".rk-seat .rk-chip")).to_have_count(5)
+    expect(page.locator(".rk-seat .rk-chip.back")).to_have_count(0)
     assert page.locator("#log li").count() >= 2
 
 
@@ -77,4 +79,5 @@ def test_watch_two_ais_play_racko(page):
     page.get_by_role("button", name="Start").click()
     expect(page.locator("#status")).to_have_text("Done: 1 game.", timeout=180_000)
     expect(page.locator(".rk-result")).to_be_visible()
-    assert page.locator(".rk-seat .rk-card.back").count() == 0  # AI-only: every rack shown
+    assert page.locator(".rk-seat .rk-chip").count() == 20  # AI-only: every rack shown
+    assert page.locator(".rk-seat .rk-chip.back").count() == 0

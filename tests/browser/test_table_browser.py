@@ -39,3 +39,17 @@ def test_counts_of_games_are_in_good_english(page):
     assert page.evaluate("import('/static/js/api.js').then((m) => [m.plural(1, 'game'), m.plural(2, 'game'), m.plural(0, 'game')])") \
         == ["1 game", "2 games", "0 games"]
     expect(page.locator("#live-state")).to_have_text(re.compile(r"^(1 game|(?!1 )\d+ games) learned from since"))
+
+
+def test_a_match_whose_creator_chose_the_seed_says_it_is_unrated(page, server):
+    """At its table and in the results' recent matches; a match the server deals says nothing."""
+    chosen = sit_at(page, server, "tictactoe", [AI], seed=11)
+    expect(page.locator("#rated-note")).to_have_text(re.compile(r"^Unrated: seed chosen by the creator"))
+    dealt = sit_at(page, server, "tictactoe", [AI])
+    expect(page.locator("#status")).to_have_text("Your move.", timeout=30_000)
+    expect(page.locator("#rated-note")).to_be_hidden()
+    page.goto("/results")
+    row = lambda match: page.locator("#recent tr", has=page.locator(f'a[href="/play/{match}"]'))
+    expect(row(chosen)).to_contain_text("in play · unrated")
+    expect(row(dealt)).to_contain_text("in play")
+    expect(row(dealt)).not_to_contain_text("unrated")

@@ -4,11 +4,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import watch
+from tests.browser.pages import lobby, watch
 
 
 def start_game(page, level: int, position: str = "0"):
-    page.goto("/")
+    lobby(page, "tictactoe")
     form = page.locator('form[data-game="tictactoe"]')
     form.locator('select[name="level0"]').select_option(str(level))
     form.locator('select[name="position"]').select_option(position)

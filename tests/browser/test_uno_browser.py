@@ -9,13 +9,13 @@ import pytest
 from playwright.sync_api import expect
 
 from agents.catalog import levels
-from tests.browser.pages import watch
+from tests.browser.pages import lobby, watch
 
 LEVELS = levels("uno")
 
 
 def start_uno(page, level: int, opponents: int = 1):
-    page.goto("/")
+    lobby(page, "uno")
     form = page.locator('form[data-game="uno"]')
     form.locator('select[name="opponents"]').select_option(str(opponents))
     for i in range(opponents):

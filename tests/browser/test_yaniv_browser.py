@@ -5,13 +5,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import watch
+from tests.browser.pages import lobby, watch
 
 LEVELS = 5
 
 
 def start_match(page, levels: list[int], options: dict | None = None):
-    page.goto("/")
+    lobby(page, "yaniv")
     form = page.locator('form[data-game="yaniv"]')
     form.locator('select[name="opponents"]').select_option(str(len(levels)))
     for i, level in enumerate(levels):

@@ -1,4 +1,4 @@
-"""The invariant sweep every game runs (RULES.md, 'Invariants every engine keeps').
+"""The invariant sweep every game runs (docs/rules.md, 'Invariants every engine keeps').
 
 Random play through the public surface only, checking at every step:
 legal actions non-empty until the end; ``apply`` leaves its argument unchanged;

@@ -1,4 +1,4 @@
-"""Queen of Spades rules (RULES.md section 5): card order, follow suit, trick winner,
+"""Queen of Spades rules (docs/rules.md, section 5): card order, follow suit, trick winner,
 every scoring case, forced_queen, dealer rotation, matches, hidden cards."""
 import itertools
 import random

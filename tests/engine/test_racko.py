@@ -1,4 +1,4 @@
-"""Rack-O rules (RULES.md section 3), one test per rule and edge case."""
+"""Rack-O rules (docs/rules.md, section 3), one test per rule and edge case."""
 import json
 import random
 

@@ -1,4 +1,4 @@
-"""Noughts-and-crosses rules (RULES.md section 1)."""
+"""Noughts-and-crosses rules (docs/rules.md, section 1)."""
 import json
 
 import pytest

@@ -1,4 +1,4 @@
-"""Uno rules (RULES.md section 2): one test per rule, option and edge case."""
+"""Uno rules (docs/rules.md, section 2): one test per rule, option and edge case."""
 import json
 import random
 from collections import Counter

@@ -1,4 +1,4 @@
-"""Yaniv rules (RULES.md section 4), one test per rule and edge case."""
+"""Yaniv rules (docs/rules.md, section 4), one test per rule and edge case."""
 import itertools
 import json
 import random

@@ -6,6 +6,7 @@
 // Card ids: rank (A K Q J 10 9 8 7) then suit letter (C S H D); actions play:QS.
 import { el } from "../api.js";
 import { unfold } from "../deals.js";
+import { tidy } from "../words.js";
 
 const SUITS = { C: "♣", S: "♠", H: "♥", D: "♦" };
 const SUIT_NAMES = { C: "clubs", S: "spades", H: "hearts", D: "diamonds" };
@@ -47,13 +48,13 @@ function places(view, ctx) {
 export function explainResult(r, names) {
   if (r.rule === "all_tricks") {
     const taker = r.tricks.indexOf(8);
-    return `${names(taker)} took all 8 tricks: +3 to ${names(taker)}, −1 to each other player.`;
+    return tidy(`${names(taker)} took all 8 tricks: +3 to ${names(taker)}, −1 to each other player.`);
   }
   if (r.rule === "queen_and_last") {
-    return `${names(r.queen_by)} took both the Q♠ trick (trick ${r.queen_trick}) and the last trick: −3 to ${names(r.queen_by)}, +1 to each other player.`;
+    return tidy(`${names(r.queen_by)} took both the Q♠ trick (trick ${r.queen_trick}) and the last trick: −3 to ${names(r.queen_by)}, +1 to each other player.`);
   }
   const others = [0, 1, 2, 3].filter((s) => s !== r.queen_by && s !== r.last_by).map(names);
-  return `${names(r.queen_by)} took the Q♠ trick (trick ${r.queen_trick}): −1. ${names(r.last_by)} took the last trick: −1. ${others.join(" and ")} took neither: +1 each.`;
+  return tidy(`${names(r.queen_by)} took the Q♠ trick (trick ${r.queen_trick}): −1. ${names(r.last_by)} took the last trick: −1. ${others.join(" and ")} took neither: +1 each.`);
 }
 
 const signed = (x) => (x > 0 ? `+${x}` : x < 0 ? `−${-x}` : "0");
@@ -94,7 +95,7 @@ export function render(root, view, ctx) {
   }
   const led = view.led ? `${SUITS[view.led]} led` : "";
   const caption = showingLast
-    ? `Trick ${lastDone.number} to ${names(lastDone.winner)}${lastDone.plays.some((p) => p.card === "QS") ? " — with the Q♠!" : ""}`
+    ? tidy(`Trick ${lastDone.number} to ${names(lastDone.winner)}${lastDone.plays.some((p) => p.card === "QS") ? " — with the Q♠!" : ""}`)
     : view.over ? "" : `Trick ${trickNo} of 8${led ? ` · ${led}` : ""}`;
   centre.append(el("div", { class: "qs-caption" }, caption));
   table.append(centre);
@@ -120,7 +121,7 @@ export function render(root, view, ctx) {
     `Deal ${view.deal}${view.deals > 1 ? ` of ${view.deals}` : ""} · `,
     view.queen_by === null
       ? (view.played.includes("QS") ? "the Q♠ is on the table" : "the Q♠ is still out")
-      : `${names(view.queen_by)} took the Q♠`,
+      : tidy(`${names(view.queen_by)} took the Q♠`),
     view.options.forced_queen ? " · forced queen" : "");
 
   root.replaceChildren(el("div", { class: "queen-of-spades" }, status, table, mine,
@@ -134,7 +135,7 @@ function tricksList(view, names) {
     el("summary", {}, `Tricks this deal (${view.tricks_done.length})`),
     el("ol", {}, view.tricks_done.map((t) => el("li", { class: t.queen ? "queen" : "", "data-trick": t.number },
       el("span", { class: "qs-row tiny" }, t.plays.map((p) => cardFace(p.card, { title: `${names(p.seat)}: ${parseCard(p.card).label}` }))),
-      el("span", {}, ` → ${names(t.winner)}${t.queen ? " (Q♠)" : ""}${t.number === 8 ? " (last trick)" : ""}`)))));
+      el("span", {}, tidy(` → ${names(t.winner)}${t.queen ? " (Q♠)" : ""}${t.number === 8 ? " (last trick)" : ""}`))))));
 }
 
 // The last finished deal: every hand as dealt, tricks, points, and the rule that applied.
@@ -181,10 +182,10 @@ export function dealEnd(view, ctx) {
   const details = lastDeal({ ...view, over: true }, names);
   return {
     key: `queen_of_spades:${r.deal}`,
-    title: `Deal ${r.deal} of ${view.deals}: ${r.rule === "all_tricks" ? `${names(r.tricks.indexOf(8))} took every trick`
-      : `${names(r.queen_by)} took the Q♠ trick`}`,
+    title: tidy(`Deal ${r.deal} of ${view.deals}: ${r.rule === "all_tricks" ? `${names(r.tricks.indexOf(8))} took every trick`
+      : `${names(r.queen_by)} took the Q♠ trick`}`),
     body: [el("p", {}, explainResult(r, names)), unfold(details),
-      el("p", { class: "small" }, "Scores now: ", [0, 1, 2, 3].map((s) => `${names(s)} ${signed(r.scores[s])}`).join(", "), ".")],
+      el("p", { class: "small" }, tidy(`Scores now: ${[0, 1, 2, 3].map((s) => `${names(s)} ${signed(r.scores[s])}`).join(", ")}.`))],
   };
 }
 

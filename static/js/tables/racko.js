@@ -56,6 +56,19 @@ function rackColumn(cells, maxCard, { run = 0, small = false, slotButton = null,
   return el("div", { class: `rk-rack ${small ? "small" : ""}`, role: "group", "aria-label": label }, rows);
 }
 
+// Another player's rack, compact: a row of small cards from slot 1 (left) to the back slot,
+// each a number where it is known (seen taken from the discard pile, or every rack once shown).
+function rackStrip(cells, { run = 0, known = new Map(), label = "" } = {}) {
+  return el("div", { class: "rk-strip", role: "group", "aria-label": label }, cells.map((value, k) => {
+    const slot = k + 1;
+    const shown = value !== null && value !== undefined;
+    return el("div", { class: `rk-chip ${shown ? "" : "back"} ${run > k ? "run" : ""} ${known.has(slot) ? "known" : ""}`,
+      "data-slot": slot, "data-card": shown ? value : null, role: "img",
+      "aria-label": `slot ${slot}: ${shown ? value : "face down"}`, title: known.has(slot) ? "seen taken from the discard pile" : null },
+    shown ? String(value) : "");
+  }));
+}
+
 // The table's recent public events, in words ("You draw", "Kyle draws").
 function describeEvent(e, names, me) {
   const who = names(e.seat);
@@ -66,7 +79,7 @@ function describeEvent(e, names, me) {
     case "draw": return e.source === "deck" ? `${who} ${verb("draws", "draw")} from the deck.`
       : `${who} ${verb("takes", "take")} ${e.card} from the discard pile.`;
     case "discard": return `${who} ${verb("discards", "discard")} ${e.card}.`;
-    case "place": return `${who} ${verb("puts", "put")} ${e.card ?? "it"} in slot ${e.slot}, discarding ${e.out}.`;
+    case "place": return `${who} ${verb("puts", "put")} ${e.card ?? "the drawn card"} in slot ${e.slot}, discarding ${e.out}.`;
     case "reshuffle": return `The deck ran out: ${e.count} discards are shuffled into a new deck.`;
     case "racko": return `Rack-O! ${who} ${verb("scores", "score")} ${e.points}.`;
     case "stalled": return `No Rack-O after ${e.turns} turns: the deal ends.`;
@@ -94,9 +107,9 @@ export function render(root, view, ctx) {
     others.append(el("div", { class: `rk-seat ${view.to_move === s ? "to-move" : ""}`, "data-seat": s },
       el("div", { class: "rk-seat-head" }, el("strong", {}, names(s)),
         el("span", { class: "rk-score" }, `${view.scores[s]} pts`),
-        el("span", { class: "muted" }, `${view.turns[s]} turn${view.turns[s] === 1 ? "" : "s"}`)),
-      rackColumn(cells, maxCard, { run, small: true, known, label: `${names(s)}'s rack` }),
-      el("div", { class: "rk-holding" }, holding ? (view.drawn_from === "discard" ? "holding a card from the discard" : "holding a card from the deck") : "")));
+        el("span", { class: "muted" }, `${view.turns[s]} turn${view.turns[s] === 1 ? "" : "s"}`),
+        el("span", { class: "rk-holding" }, holding ? (view.drawn_from === "discard" ? "holds a card from the discard" : "holds a card from the deck") : "")),
+      rackStrip(cells, { run, known, label: `${names(s)}'s rack, slot 1 first` })));
   }
 
   // --- deck, discard pile, and the card in hand ---
@@ -117,11 +130,15 @@ export function render(root, view, ctx) {
   if (holdingMine) {
     centre.append(el("div", { class: "rk-pile rk-hand" },
       cardFace(view.drawn, maxCard, { class: "drawn", "aria-label": `you hold ${view.drawn}` }),
-      el("span", { class: "rk-caption" }, view.drawn_from === "discard" ? "taken from the discard pile" : "drawn from the deck")));
+      el("span", { class: "rk-caption" }, view.drawn_from === "discard" ? "taken from the discard" : "drawn from the deck")));
+  }
+  if (legal.has("discard")) {
+    centre.append(el("button", { class: "rk-discard-drawn", onclick: () => ctx.play("discard") }, `Discard ${view.drawn}`));
   }
 
-  // --- my rack ---
+  // --- my rack, and what to do ---
   let mine = "";
+  let help = "";
   if (me !== null && view.rack) {
     const placing = myTurn && view.phase === "place";
     const run = ascendingRun(view.rack);
@@ -132,24 +149,23 @@ export function render(root, view, ctx) {
     else if (!placing) message = `Take a card: click the deck (a card nobody sees) or the discard pile (${top}).`;
     else if (view.drawn_from === "discard") message = `Put ${view.drawn} in a slot: click the slot (its card goes on the discard pile). A card from the discard pile must be placed.`;
     else message = `Put ${view.drawn} in a slot (click it; its card goes on the discard pile), or discard ${view.drawn}.`;
-    const buttons = el("div", { class: "rk-actions" });
-    if (legal.has("discard")) buttons.append(el("button", { class: "rk-discard-drawn", onclick: () => ctx.play("discard") }, `Discard ${view.drawn}`));
     const points = run === opts.rack_size ? "Rack-O!" : `${run} in order from slot 1: ${5 * run} points if the deal ended now`;
     mine = el("div", { class: `rk-me ${myTurn ? "to-move" : ""}` },
       el("div", { class: "rk-seat-head" }, el("strong", {}, "Your rack"),
-        el("span", { class: "rk-score" }, `${view.scores[me]} pts`), el("span", { class: "rk-run-note" }, points)),
-      el("div", { class: "rk-me-body" },
-        rackColumn(view.rack, maxCard, { run, known, slotButton: placing ? (slot) => ctx.play(`place:${slot}`) : null,
-          label: "your rack" }),
-        el("div", { class: "rk-help" }, el("p", { class: "rk-message" }, message), buttons,
-          el("p", { class: "muted small" }, `Cards 1–${maxCard}. Get all ${opts.rack_size} in ascending order from slot 1 (bottom) to slot ${opts.rack_size} (top) to call Rack-O.`))));
+        el("span", { class: "rk-score" }, `${view.scores[me]} pts`)),
+      rackColumn(view.rack, maxCard, { run, known, slotButton: placing ? (slot) => ctx.play(`place:${slot}`) : null,
+        label: "your rack" }),
+      el("p", { class: "rk-run-note" }, points));
+    help = el("div", { class: "rk-help" }, el("p", { class: "rk-message" }, message),
+      el("p", { class: "muted small" }, `Cards 1–${maxCard}. Get all ${opts.rack_size} in ascending order from slot 1 (bottom) to slot ${opts.rack_size} (top) to call Rack-O.`));
   }
 
   const events = el("ol", { class: "rk-events", "aria-label": "recent events" },
     (view.log ?? []).slice(-5).map((e) => el("li", {}, describeEvent(e, names, me))));
 
+  // Your rack beside the piles (it is all in one screen), what to do and the latest events by them.
   root.replaceChildren(el("div", { class: "racko" }, scoreline(view, names), others,
-    el("div", { class: "rk-middle" }, centre, events), result(view, names, maxCard, me), mine));
+    el("div", { class: `rk-board ${mine ? "seated" : ""}` }, mine, centre, help, events), result(view, names, maxCard, me)));
 }
 
 // Match scores and the target.
@@ -202,10 +218,29 @@ export function dealEnd(view, ctx) {
 
 export const dealNumber = (view) => view.deal + 1;
 
-// Every public event since the view before, in words (a move's own draw is its log line).
+// A move's own event among the new ones: its mover's draw, placing or discard.
+function ownEvent(events, move) {
+  return move ? events.find((e) => e.seat === move.seat && ["draw", "place", "discard"].includes(e.event)) : undefined;
+}
+
+// The words for a move's own line, a command told of its mover by the table: from its event when
+// the view after it is known ("take 33 from the discard pile", "put 19 in slot 5, discarding 45"),
+// else its label.
+export function moveWords(move, prev, view, ctx) {
+  const e = view ? ownEvent(newEvents(prev?.log, view.log), move) : undefined;
+  if (!e) return move.label;
+  if (e.event === "draw") return e.source === "deck" ? "draw from the deck" : `take ${e.card} from the discard pile`;
+  if (e.event === "discard") return `discard ${e.card}`;
+  // the card placed: public when it came from the discard pile; the mover knows it anyway
+  const card = e.card ?? (move.seat === ctx.seat && prev?.drawn != null ? prev.drawn : null);
+  return `put ${card ?? "the drawn card"} in slot ${e.slot}, discarding ${e.out}`;
+}
+
+// Every public event since the view before, in words, but the move's own (its log line).
 export function narrate(prev, view, ctx, move) {
   const names = seatNames(ctx);
-  return newEvents(prev?.log, view.log)
-    .filter((e) => e.event !== "deal" && !(move && e.event === "draw" && e.seat === move.seat))
+  const events = newEvents(prev?.log, view.log);
+  const own = ownEvent(events, move);
+  return events.filter((e) => e.event !== "deal" && e !== own)
     .map((e) => describeEvent(e, names, ctx.seat ?? null).replace(/\.$/, "")).filter(Boolean);
 }

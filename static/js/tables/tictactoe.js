@@ -29,3 +29,6 @@ function beadDots(n) {
   const dots = Array.from({ length: shown }, () => el("i"));
   return [...dots, n > shown || n === 0 ? el("b", {}, String(n)) : null];
 }
+
+// The words for a move's own line ("top left" -> "play in the top left"), told of its mover by the table.
+export const moveWords = ({ label }) => `play in the ${label}`;

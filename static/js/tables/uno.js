@@ -3,7 +3,8 @@
 // colour in force, the direction, whose turn, deal and match scores, the last deal's result.
 // Card ids: a colour letter (r y g b) and 0-9, skip, rev or d2; or wild / wd4.
 import { el } from "../api.js";
-import { namer, newEvents } from "../deals.js";
+import { newEvents } from "../deals.js";
+import { namesOf, saysOf, tidy } from "../words.js";
 
 const COLOURS = { r: "red", y: "yellow", g: "green", b: "blue" };
 const CARD = /^(?:([rygb])([0-9]|skip|rev|d2)|(wild|wd4))$/;
@@ -99,7 +100,7 @@ export function render(root, view, ctx) {
   // The person's hand: playable cards raised; the card just drawn marked.
   const playable = new Set(plays.map((p) => p.card));
   let drawnMarked = false;
-  const hand = el("div", { class: "uno-hand", role: "group", "aria-label": "your hand" }, ...view.hand.map((id) => {
+  const hand = el("div", { class: `uno-hand${view.hand.length > 9 ? " many" : ""}`, role: "group", "aria-label": "your hand" }, ...view.hand.map((id) => {
     const isDrawn = !drawnMarked && view.drawn === id;
     if (isDrawn) drawnMarked = true;
     const can = playable.has(id) && (view.phase !== "drawn" || isDrawn);
@@ -158,17 +159,22 @@ function lastDeal(view, name) {
 export function dealEnd(view, ctx) {
   const last = view.last_deal;
   if (!last) return null;
-  const name = namer(ctx);
+  const name = namesOf(ctx);
   const title = last.winner === null ? `Deal ${last.deal + 1} ended with no winner (move limit)`
-    : `Deal ${last.deal + 1}: ${name(last.winner)} went out and scores ${last.points}`;
-  const rows = last.hands.map((h, s) => el("tr", { "data-seat": s }, el("th", { scope: "row" }, name(s)),
-    el("td", { class: "hand" }, h.length ? h.map((c) => cardNode(c, { small: true })) : "out"),
-    el("td", { class: "num" }, s === last.winner ? `+${last.points}` : "0"),
-    el("td", { class: "num" }, String(view.scores[s]))));
+    : tidy(`Deal ${last.deal + 1}: ${name(last.winner)} went out and scored ${last.points}`);
+  // Two rows a player: name, points and match score; then the cards left, across the whole
+  // width (a long name never squeezes the cards into a column).
+  const rows = last.hands.flatMap((h, s) => [
+    el("tr", { "data-seat": s }, el("th", { scope: "row" }, name(s)),
+      el("td", { class: "num" }, s === last.winner ? `+${last.points}` : "0"),
+      el("td", { class: "num" }, String(view.scores[s]))),
+    el("tr", { class: "hand-row" }, el("td", { class: "hand", colspan: 3 },
+      el("span", { class: "visually-hidden" }, tidy(`${name(s)}: cards left`)),
+      el("div", { class: "hand-cards" }, h.length ? h.map((c) => cardNode(c, { small: true })) : "out")))]);
   return {
     key: `uno:${last.deal}`, title,
     body: [el("table", { class: "deal-end-table" },
-      el("thead", {}, el("tr", {}, el("th", {}, "player"), el("th", {}, "cards left"), el("th", {}, "points"), el("th", {}, "match"))),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "player"), el("th", { scope: "col" }, "points"), el("th", { scope: "col" }, "match"))),
       el("tbody", {}, rows)),
     el("p", { class: "small" }, "Whoever goes out scores the cards left in the others' hands (numbers at face value, action cards 20, wilds 50)",
       view.single_deal ? "." : `; the match goes to ${view.options.target_score}.`)],
@@ -179,34 +185,45 @@ export const dealNumber = (view) => view.deal + 1;
 
 // Every public event since the view before, in words (the mover's own action is its log line).
 export function narrate(prev, view, ctx, move) {
-  const name = namer(ctx);
   const own = new Set(["play", "draw", "pass", "colour", "challenge", "catch"]);
   const lines = [];
   for (const e of newEvents(prev?.log, view.log)) {
     if (move && own.has(e.event) && e.seat === move.seat && !lines.length) continue;
-    const text = eventText(e, name);
+    const text = eventText(e, ctx);
     if (text) lines.push(text);
   }
   return lines;
 }
 
-function eventText(e, name) {
+// The words for a move's own line: a command, told of its mover by the table.
+export function moveWords({ label }) {
+  if (label.startsWith("catch")) return "catch a player who did not call UNO (they draw 2)";
+  if (label.startsWith("accept")) return "accept the Wild Draw Four and draw 4";
+  return label;
+}
+
+function eventText(e, ctx) {
+  const says = saysOf(ctx);
+  const name = namesOf(ctx);
   const card = (id) => cardTitle(parseCard(id));
-  switch (e.event) {
-    case "turnup": return `${card(e.card)} is turned up to start the discard pile`;
-    case "returned": return `${card(e.card)} goes back into the draw pile`;
-    case "colour": return `${name(e.seat)} names ${COLOURS[e.colour]}`;
-    case "play": return `${name(e.seat)} plays ${card(e.card)}${parseCard(e.card).colour ? "" : `, naming ${COLOURS[e.colour]}`}${e.uno ? " and calls UNO" : ""}`;
-    case "draw": return `${name(e.seat)} draws ${e.count === 1 ? "a card" : `${e.count} cards`}`;
-    case "pass": return `${name(e.seat)} passes`;
-    case "skip": return `${name(e.seat)} loses a turn`;
-    case "reverse": return `play now goes ${e.direction > 0 ? "to the left" : "to the right"}`;
-    case "penalty": return `${name(e.seat)} draws ${e.count} as a penalty`;
-    case "challenge": return `${name(e.seat)} challenges the Wild Draw Four: ${e.illegal ? "it was played illegally" : "it was legal"}`;
-    case "catch": return `${name(e.seat)} catches ${name(e.caught)} without UNO called`;
-    case "reshuffle": return `the discard pile is shuffled into a new draw pile (${e.count} cards)`;
-    case "out": return `${name(e.seat)} goes out and scores ${e.points}`;
-    case "stalled": return `the deal ends at the move limit (${e.moves} moves)`;
-    default: return "";
-  }
+  const text = (() => {
+    switch (e.event) {
+      case "turnup": return `${card(e.card)} is turned up to start the discard pile`;
+      case "returned": return `${card(e.card)} goes back into the draw pile`;
+      case "colour": return says(e.seat, `name ${COLOURS[e.colour]}`);
+      case "play": return says(e.seat, `play ${card(e.card)}${parseCard(e.card).colour ? "" : `, naming ${COLOURS[e.colour]}`}${e.uno ? " and call UNO" : ""}`);
+      case "draw": return says(e.seat, `draw ${e.count === 1 ? "a card" : `${e.count} cards`}`);
+      case "pass": return says(e.seat, "pass");
+      case "skip": return says(e.seat, "lose a turn");
+      case "reverse": return `play now goes ${e.direction > 0 ? "to the left" : "to the right"}`;
+      case "penalty": return says(e.seat, `draw ${e.count} as a penalty`);
+      case "challenge": return says(e.seat, `challenge the Wild Draw Four: ${e.illegal ? "it was played illegally" : "it was legal"}`);
+      case "catch": return says(e.seat, `catch ${name(e.caught)} without UNO called`);
+      case "reshuffle": return `the discard pile is shuffled into a new draw pile (${e.count} cards)`;
+      case "out": return says(e.seat, `go out and score ${e.points}`);
+      case "stalled": return `the deal ends at the move limit (${e.moves} moves)`;
+      default: return "";
+    }
+  })();
+  return tidy(text);
 }

@@ -3,7 +3,8 @@
 // counts and the cards known to be in their hands, the hands shown after a call (Assaf
 // explained), and the match scoreboard with halving and eliminations.
 import { el } from "../api.js";
-import { namer, unfold } from "../deals.js";
+import { unfold } from "../deals.js";
+import { namesOf, said, tidy } from "../words.js";
 
 const SUIT_SYMBOLS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 const RANK_NUMBERS = { A: 1, J: 11, Q: 12, K: 13 };
@@ -90,7 +91,7 @@ function describeGroup(ids) {
 }
 
 export function render(root, view, ctx) {
-  const names = (s) => ctx.names?.[s] ?? `Seat ${s + 1}`;
+  const names = namesOf(ctx);
   const legal = ctx.legal.map((a) => ({ ...a, parsed: parseAction(a.id) }));
   const myTurn = legal.length > 0;
   const hand = view.hand ?? [];
@@ -163,7 +164,7 @@ export function render(root, view, ctx) {
       } : null,
     })));
     let message;
-    if (!myTurn) message = view.over ? "" : `${names(view.to_move)} is to play.`;
+    if (!myTurn) message = view.over ? "" : `${names(view.to_move)} ${view.to_move === ctx.seat ? "are" : "is"} to play.`;
     else if (!chosen.length) message = "Select cards to throw: one card, a set of one rank, or a run of 3+ of one suit (jokers fill gaps).";
     else if (problem) message = `Not a group: ${problem}.`;
     else message = `Throw ${describeGroup(chosen)}, then draw: click the stock or a highlighted card of the discard.`;
@@ -211,15 +212,19 @@ function lastDeal(view, names, faceValues) {
     el("p", { class: "muted small" }, faceValues === "rank" ? "J, Q, K count 11, 12, 13; jokers 0." : "J, Q, K count 10; jokers 0."));
 }
 
-// The call and its scoring in words, with the players' names.
+// The call and its scoring in words, with the players' names ("You" for the person's seat).
 function explainCall(r, names, penalty) {
+  const you = (s) => names(s) === "You";
   const caller = names(r.caller);
   const mine = r.totals[r.caller];
-  if (!r.assaf) return `Yaniv! ${caller} called with ${mine}, strictly the lowest: ${caller} adds 0, everybody else adds their hand.`;
+  if (!r.assaf) {
+    return tidy(`Yaniv! ${caller} called with ${mine}, strictly the lowest: ${said(caller, "add 0", you(r.caller))}, everybody else adds their hand.`);
+  }
   const lows = r.winners.map(names).join(" and ");
   const low = r.totals[r.winners[0]];
   const tie = low === mine ? " (a tie counts against the caller)" : "";
-  return `Assaf! ${caller} called Yaniv with ${mine}, but ${lows} had ${low}${tie}: ${caller} adds ${mine} + ${penalty}, ${lows} add${r.winners.length === 1 ? "s" : ""} 0, the rest add their hands.`;
+  const lowsAdd = r.winners.length === 1 ? said(lows, "add 0", you(r.winners[0])) : `${lows} add 0`;
+  return tidy(`Assaf! ${caller} called Yaniv with ${mine}, but ${lows} had ${low}${tie}: ${said(caller, `add ${mine} + ${penalty}`, you(r.caller))}, ${lowsAdd}, the rest add their hands.`);
 }
 
 // Match scores, deal by deal, with halvings and eliminations.
@@ -251,11 +256,11 @@ function scoreboard(view, names) {
 export function dealEnd(view, ctx) {
   const r = view.last_result;
   if (!r) return null;
-  const names = namer(ctx);
+  const names = namesOf(ctx);
   const details = lastDeal({ ...view, over: true }, names, view.options.face_values);
   return {
     key: `yaniv:${r.deal}`,
-    title: `Deal ${r.deal}: ${names(r.caller)} called ${r.assaf ? "Yaniv, and was caught: Assaf!" : "Yaniv"}`,
+    title: tidy(`Deal ${r.deal}: ${names(r.caller)} called ${r.assaf ? `Yaniv, and ${names(r.caller) === "You" ? "were" : "was"} caught: Assaf!` : "Yaniv"}`),
     body: [el("p", {}, explainCall(r, names, view.options.assaf_penalty)), unfold(details),
       el("p", { class: "small" }, "Points are penalties: the lowest score wins. Scores now: ",
         [...Array(view.players).keys()].map((s) => `${names(s)} ${r.scores[s]}`).join(", "), ".")],
@@ -266,10 +271,13 @@ export const dealNumber = (view) => view.deal;
 
 // What the moves do not say: a call's scoring, and the discard pile shuffled into a new stock.
 export function narrate(prev, view, ctx) {
-  const names = namer(ctx);
+  const names = namesOf(ctx);
   const lines = [];
   const r = view.last_result;
   if (r && r.deal !== prev?.last_result?.deal) lines.push(explainCall(r, names, view.options.assaf_penalty));
   if (prev && prev.deal === view.deal && view.stock > prev.stock) lines.push(`the discard pile is shuffled into a new stock (${view.stock} cards)`);
   return lines;
 }
+
+// The words for a move's own line: a command, told of its mover by the table.
+export const moveWords = ({ label }) => (label === "Yaniv!" ? "call Yaniv!" : label);

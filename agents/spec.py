@@ -1,0 +1,54 @@
+"""What describes an agent in the catalog: ``AgentSpec`` (and ``LiveSpec`` for a learner whose
+values live in the database). It sits below every game's agents package, which lists its
+agents with it, and below the catalog, which gathers those lists.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class Canary:
+    """How a live learner's strength is checked: ``games`` single deals against each of the
+    fixed ``references`` (seats alternating), with the rule ``options`` given here."""
+
+    references: tuple[str, ...]
+    games: int = 400
+    options: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class LiveSpec:
+    """How a learner whose values live in a store (the database) is built.
+
+    ``from_values(values)`` builds the agent from the stored table; ``beginner()``
+    and ``trained()`` give the tables to reset to or copy from. ``values`` is a mapping
+    (the server passes its origin table with the learned values layered over it, without
+    copying the origin): read it with ``get``, ``[]``, ``in``, iteration; writes to it stay
+    the agent's own; copy it (``dict(values)``) only when the table is small.
+
+    ``canary``: the check of its strength after learning from people. ``refill``: a box (the
+    keys of the origin table that share their part before the last ``:``) that learning would
+    leave holding less than this in all gets its origin values back instead: it forgets what it
+    learned there (MENACE: 1, so no matchbox empties); 0: no refill.
+    """
+
+    from_values: Callable[[Mapping[str, float]], Any]
+    beginner: Callable[[], dict[str, float]]
+    trained: Callable[[], dict[str, float]]
+    canary: Canary
+    refill: float = 0.0
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    id: str
+    game: str
+    title: str
+    description: str
+    make: Callable[[], Any]
+    live: LiveSpec | None = None
+    saved: str | None = None  # its file in agents/saved/<game>/ (training metadata and curve)
+    searches: bool = False  # samples or searches per move: its move time is a thinking budget
