@@ -12,6 +12,7 @@ from fastapi.staticfiles import StaticFiles
 
 from app import problems
 from app.db import ROOT, make_engine, migrate, session_factory
+from app.edge import RefuseNul, nul_free_schema
 from app.limits import BodyLimit, GetQuota, Lane, SecurityHeaders, get_share
 from app.routers import agents, docs, games, matches, pages, results
 from app.services import live, relay
@@ -80,7 +81,16 @@ def create_app(database_url: str | None = None, preload: bool | None = None) -> 
     for router in (docs.router, pages.router):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=Path(ROOT) / "static"), name="static")
+
+    def openapi() -> dict:
+        """The API document, saying what RefuseNul refuses (made once, when first asked for)."""
+        if app.openapi_schema is None:
+            nul_free_schema(FastAPI.openapi(app))
+        return app.openapi_schema  # type: ignore[return-value]
+
+    app.openapi = openapi  # type: ignore[method-assign]
     problems.document_get_quota(app)
+    app.add_middleware(RefuseNul)  # inside BodyLimit: it reads bodies BodyLimit has bounded
     app.add_middleware(GetQuota, limit=get_share(settings.get_limit, settings.workers))
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)

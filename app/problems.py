@@ -21,6 +21,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
 
 from app.db import ROOT
 from app.services.errors import ServiceError
@@ -143,9 +144,22 @@ def install(app: FastAPI) -> None:
         if err.status_code < 400 or err.status_code in (204, 304):
             return JSONResponse(None, status_code=err.status_code, headers=err.headers)
         detail = err.detail if isinstance(err.detail, str) else "error"
+        headers = dict(err.headers or {})
         if err.status_code == 404:
             detail = f"nothing at {request.url.path}" if detail == "Not Found" else detail
-        return answer(request, err.status_code, detail, headers=err.headers)
+        if err.status_code == 405:
+            allowed = ", ".join(allowed_methods(request))
+            detail, headers["Allow"] = f"{request.method} is not allowed here; allowed: {allowed}", allowed
+        return answer(request, err.status_code, detail, headers=headers or None)
+
+
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route takes at this path (Starlette's 405 names only the first route's)."""
+    routes = request.app.router.routes
+    return [m for m in METHODS if any(r.matches({**request.scope, "method": m})[0] == Match.FULL for r in routes)]
 
 
 def document_get_quota(app: FastAPI) -> None:

@@ -5,7 +5,8 @@
 from __future__ import annotations
 
 from engine.base import (
-    RESIGN, Game, GameError, GameType, IllegalActionError, Option, OptionError, chance, play_out,
+    RESIGN, ActionSyntaxError, Game, GameError, GameType, IllegalActionError, Option, OptionError, StateError, chance,
+    play_out,
 )
 from engine.queen_of_spades import QueenOfSpades
 from engine.racko import Racko
@@ -25,6 +26,6 @@ def get_game(name: str) -> Game:
 
 
 __all__ = [
-    "GAMES", "RESIGN", "Game", "GameError", "GameType", "IllegalActionError", "Option", "OptionError",
-    "chance", "get_game", "play_out",
+    "GAMES", "RESIGN", "ActionSyntaxError", "Game", "GameError", "GameType", "IllegalActionError", "Option",
+    "OptionError", "StateError", "chance", "get_game", "play_out",
 ]

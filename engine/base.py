@@ -25,6 +25,19 @@ class IllegalActionError(GameError):
         super().__init__(f"illegal action {action!r}: {reason}")
 
 
+class ActionSyntaxError(IllegalActionError):
+    """Text that is no action id of the game (nor a card id inside one): illegal whatever the
+    state, so the web app answers it with 422 where an illegal move gets 409."""
+
+    def __init__(self, text: object, reason: str):
+        super().__init__(str(text), reason)
+
+
+class StateError(GameError):
+    """A saved state that is no position of the game: missing or mistyped fields, cards lost
+    or doubled, a seat out of range."""
+
+
 RESIGN = "resign"
 """The id of resignation: not a legal action, but accepted by ``apply_id`` in games
 whose ``resign`` is implemented (the seat to move loses at once)."""
@@ -39,7 +52,8 @@ class Option:
     """A rule option with its default; ``choices`` limits the values when given.
 
     ``title`` names it in words for people (the lobby, the rules pages); ``choice_titles`` says
-    each of ``choices`` in words, in the same order."""
+    each of ``choices`` in words, in the same order. A whole-number option states both bounds:
+    every value a match can hold is then small enough for any JSON encoder and any database."""
 
     name: str
     default: Any
@@ -49,6 +63,10 @@ class Option:
     maximum: int | None = None
     title: str = ""
     choice_titles: tuple | None = None
+
+    def __post_init__(self) -> None:
+        if type(self.default) is int and (self.minimum is None or self.maximum is None):
+            raise TypeError(f"option {self.name!r} takes whole numbers: give it a minimum and a maximum")
 
     def check(self, value: Any) -> Any:
         expected = type(self.default)
@@ -66,12 +84,24 @@ class Option:
             raise OptionError(f"option {self.name!r} must be at most {self.maximum}, got {value!r}")
         return value
 
+    def schema(self) -> dict:
+        """The JSON Schema of the values ``check`` accepts."""
+        if self.choices is not None:
+            return {"enum": list(self.choices)}
+        kind = {bool: "boolean", int: "integer", float: "number", str: "string"}[type(self.default)]
+        bounds = {k: v for k, v in (("minimum", self.minimum), ("maximum", self.maximum)) if v is not None}
+        return {"type": kind, **bounds}
+
     def describe(self) -> dict:
         out = {"name": self.name, "title": self.title or self.name.replace("_", " ").capitalize(),
                "default": self.default, "description": self.description}
         if self.choices is not None:
             out["choices"] = list(self.choices)
             out["choice_titles"] = list(self.choice_titles or self.choices)
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
         return out
 
 
@@ -140,6 +170,15 @@ class Game(ABC, Generic[S, A]):
             raise OptionError(f"unknown option(s) for {self.name}: {', '.join(unknown)}; "
                               + (f"its options: {', '.join(valid)}" if valid else "it has no options"))
         return {name: opt.check(options.get(name, opt.default)) for name, opt in known.items()}
+
+    def options_schema(self, players: int) -> dict:
+        """The JSON Schema of the options a match of ``players`` seats accepts: exactly what
+        ``resolve_options`` and ``new_match`` take (a game whose options depend on one another
+        or on the players says so in its own)."""
+        properties = {o.name: o.schema() for o in self.options}
+        if self.presets:
+            properties["preset"] = {"enum": list(self.presets)}
+        return {"type": "object", "properties": properties, "additionalProperties": False}
 
     def check_players(self, players: int) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
@@ -255,6 +294,7 @@ def play_out(game: Game, state, agents: Sequence, rng: random.Random, on_move=No
     history: list[str] = []
     while not game.is_over(state):
         seat = game.current_player(state)
+        assert seat is not None  # a match not over has a seat to move
         legal = game.legal_actions(state)
         action = agents[seat].act(game.observe(state, seat), legal, rng)
         if on_move is not None:

@@ -46,7 +46,8 @@ from agents.bench.timing import Result, Row, measure_rows
 from agents.queen_of_spades.rules_player import RulePlayer, choose
 from agents.queen_of_spades.seen import of_table
 from engine import get_game
-from engine.queen_of_spades.rules import Rules, shuffled
+from engine.kernel import shuffled
+from engine.queen_of_spades.rules import DECK, PLAYERS, Rules
 from engine.queen_of_spades.rules import Table as RulesTable
 
 GOAL = 15_000  # random-play deals per second on one core, rules core (issue 9)
@@ -61,9 +62,9 @@ def core_deals(n: int, rng: random.Random, seeded: bool = True) -> Callable[[], 
 
     def chunk() -> tuple[int, int]:
         for _ in range(n):
-            table = (RulesTable.new(next(seeds), rules) if seeded else
-                     RulesTable.new(0, rules, deck=shuffled(rng)))
-            legal, play = table.legal, table.play
+            table = (RulesTable.new(PLAYERS, next(seeds), rules) if seeded else
+                     RulesTable.new(PLAYERS, 0, rules, deck=shuffled(DECK, rng)))
+            legal, play = table.legal, table.step
             while table.to_move is not None:
                 cards = legal()
                 play(cards[int(rand() * len(cards))])
@@ -92,9 +93,9 @@ def rule_deals(n: int) -> Callable[[], tuple[int, int]]:
 
     def chunk() -> tuple[int, int]:
         for _ in range(n):
-            table = RulesTable.new(next(seeds), rules)
+            table = RulesTable.new(PLAYERS, next(seeds), rules)
             while table.to_move is not None:
-                table.play(choose(of_table(table)))
+                table.step(choose(of_table(table)))
         return n, 32 * n
 
     return chunk

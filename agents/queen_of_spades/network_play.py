@@ -24,7 +24,7 @@ import numpy as np
 from threadpoolctl import threadpool_limits
 
 from agents.queen_of_spades.network_inputs import encode_tables
-from engine.queen_of_spades.rules import TRICKS, Table
+from engine.queen_of_spades.rules import PLAYERS, TRICKS, Table
 
 RECORDED_TRICKS = TRICKS - 1  # the eighth trick is forced: 7 decisions per player, 28 per deal
 
@@ -100,7 +100,7 @@ def choose(policy: Policy, tables: list[Table], rng: np.random.Generator, x: np.
 def play_deals(seeds, seats: list[tuple[Policy, Policy, Policy, Policy]], rng: np.random.Generator,
                record: bool = False) -> Played:
     """Play one deal per seed, ``seats[k]`` the players of deal ``k`` (seat order), all side by side."""
-    return play_tables([Table.new(int(s)) for s in seeds], seats, rng, record)
+    return play_tables([Table.new(PLAYERS, int(s)) for s in seeds], seats, rng, record)
 
 
 def play_tables(tables: list[Table], seats: list[tuple[Policy, Policy, Policy, Policy]], rng: np.random.Generator,
@@ -134,7 +134,7 @@ def _play_tables(tables: list[Table], seats: list[tuple[Policy, Policy, Policy, 
                 deals += [ks[i] for i in keep]
                 who += [batch[i].to_move for i in keep]
             for t, c in zip(batch, picks):
-                t.play(c)
+                t.step(c)
         active = [k for k in active if tables[k].to_move is not None]
     points = np.array([t.deal_points() for t in tables], np.int8).reshape(len(tables), 4)
     all_tricks = np.array([t.tricks.index(8) if 8 in t.tricks else -1 for t in tables], np.int8)

@@ -99,7 +99,7 @@ class DeterminisedSearch:
         for a in legal_actions:
             for w in worlds:
                 t = w.copy()
-                t.play(a.card)
+                t.step(a.code)
                 tables.append(t)
         np_rng = np.random.default_rng(rng.getrandbits(63))
         points = play_tables(tables, [(self.policy,) * PLAYERS] * len(tables), np_rng).points

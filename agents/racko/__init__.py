@@ -29,9 +29,13 @@ def trained_live_values() -> dict[str, float]:
     return live_values([m for m in baltar_single() if m[0].rack_size == 5][0][0])
 
 
-def ensemble() -> Ensemble:
-    return Ensemble([Kyle(forced_random=False), Max(forced_random=False), Baltar(baltar_tables(), forced_random=False),
-                     Diablo(diablo_nets(), forced_random=False)])
+def ensemble(with_diablo: bool = True) -> Ensemble:
+    """The write-up's vote (Kyle, Max, Baltar's voting tables and Diablo) or, without Diablo,
+    its public code's (Kyle, Max, Baltar)."""
+    members = [Kyle(forced_random=False), Max(forced_random=False), Baltar(baltar_tables(), forced_random=False)]
+    if with_diablo:
+        members.append(Diablo(diablo_nets(), forced_random=False))
+    return Ensemble(members)
 
 AGENTS = [
     AgentSpec("random", "racko", "Random",
@@ -73,14 +77,20 @@ AGENTS = [
     AgentSpec("diablo2", "racko", "Diablo (two layers)",
               "Diablo with a second hidden layer of 30 units (17-34-30-1). Forced random move every "
               "2 · rack_size turns.", lambda: Diablo(diablo_nets("diablo2")), saved="diablo2"),
-    AgentSpec("ensemble", "racko", "Ensemble",
-              "The write-up's vote of Kyle, Max, Baltar (its voting tables) and Diablo: draw by majority, slot "
-              "by plurality (ties to the discard pile). Forced random move every 2 · rack_size turns.", ensemble),
+    AgentSpec("ensemble", "racko", "Ensemble (with Diablo)",
+              "The write-up's text's vote of Kyle, Max, Baltar (its voting tables) and Diablo: draw by majority "
+              "(the deck on a 2-2 tie), slot by plurality (ties to the discard pile). Forced random move every "
+              "2 · rack_size turns.", ensemble),
+    AgentSpec("ensemble-code", "racko", "Ensemble (write-up's code: Kyle, Max, Baltar)",
+              "The vote of the write-up's public code: Kyle, Max and Baltar (its voting tables), no Diablo; "
+              "draw by majority, slot by plurality (ties to the discard pile). The write-up measured it at "
+              "5 slots only; at other sizes Baltar reads the rack in bands. Forced random move every "
+              "2 · rack_size turns.", lambda: ensemble(with_diablo=False)),
     AgentSpec("lookahead", "racko", "Lookahead",
               "The two-layer Diablo's rack scores with a one-turn expectimax: takes the discard only when its best "
               "placement beats the average, over every card it has not seen, of drawing from the deck. No "
               "forced random move.", lambda: Lookahead(diablo_nets("diablo2")), searches=True),
 ]
 
-LEVELS = ["baltar-live", "random", "baltar", "max", "kyle", "ensemble", "diablo", "diablo2", "lookahead"]
+LEVELS = ["baltar-live", "random", "baltar", "ensemble-code", "max", "kyle", "ensemble", "diablo", "diablo2", "lookahead"]
 CALIBRATION_REFERENCES = ["random", "kyle"]

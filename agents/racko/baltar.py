@@ -17,7 +17,11 @@ discard a deck card. Two tables, learned separately, each with its visit counts.
 has had), skipped when ``maxQ(next) = 0``; at the end of a deal the last ones move
 toward +10,000 (it went Rack-O) or -10,000 (another did); a deal stopped by the
 turn cap teaches nothing at its end. While training it picks the action it has
-tried least (ties at random); playing, the best (ties at random).
+tried least (ties at random); playing, the best (ties at random). The public code
+explores otherwise (``least="updates"``): it picks the action whose Q-value has been
+*updated* least (its ``visits``, which only a non-zero target moves), ties to the
+first action, so until a deal has ended it always draws from the deck and places
+in slot 1 (docs/measurements/racko.md: why its runs varied so).
 
 **Ensemble.** Several kept tables vote, each weighted by its win rate against
 Random: the draw by the sign of the weighted votes (deck on a tie), the slot by
@@ -107,10 +111,16 @@ def place_actions(r: int, from_discard: bool) -> list[int]:
     return list(range(r)) if from_discard else list(range(r + 1))
 
 
+EXPLORATIONS = ("tries", "updates")
+
+
 def choose(tables: QTables, kind: str, state: int, actions: Sequence[int], rng: random.Random,
-           explore: bool) -> int:
-    """Least tried (training) or best (playing), ties at random."""
-    q, _, tried = tables.table(kind)
+           explore: bool, least: str = "tries") -> int:
+    """Least tried (training) or best (playing), ties at random; with ``least="updates"``
+    training picks the least updated action, ties to the first (the public code's way)."""
+    q, visits, tried = tables.table(kind)
+    if explore and least == "updates":
+        return min(actions, key=lambda a: (visits[state, a], a))
     if explore:
         return ties([-tried[state, a] for a in actions], actions, rng)
     return ties([q[state, a] for a in actions], actions, rng)
@@ -233,9 +243,12 @@ class Learner:
     (state, action) of each table is updated when the next state is seen, the last ones
     when the deal ends (``finish``)."""
 
-    def __init__(self, tables: QTables, explore: bool = True, forced_random: bool = True):
+    def __init__(self, tables: QTables, explore: bool = True, forced_random: bool = True, least: str = "tries"):
+        if least not in EXPLORATIONS:
+            raise ValueError(f"least is one of {', '.join(EXPLORATIONS)}")
         self.tables = tables
         self.explore = explore
+        self.least = least
         self.forced_random = forced_random
         self.last: dict[str, tuple[int, int] | None] = {"draw": None, "place": None}
 
@@ -249,7 +262,7 @@ class Learner:
             best = t.best(kind, state, actions)
             if best != 0.0:
                 t.update(kind, prev[0], prev[1], GAMMA * best)
-        a = choose(t, kind, state, actions, rng, self.explore)
+        a = choose(t, kind, state, actions, rng, self.explore, self.least)
         t.table(kind)[2][state, a] += 1
         self.last[kind] = (state, a)
         return a

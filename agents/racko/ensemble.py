@@ -1,8 +1,7 @@
-"""The write-up's ensemble: a vote of Kyle, Max, Baltar and Diablo.
-
-This is the write-up's version (its text: "a simple vote of Kyle, Max, Baltar and
-Diablo"), not its public code's (an unweighted vote of Kyle, Max and Baltar).
-Each member decides as it would alone (without its own forced random move; the
+"""The write-up's ensembles: a vote of Kyle, Max, Baltar and Diablo (its text: "a simple
+vote of Kyle, Max, Baltar and Diablo", agent ``ensemble``) or of Kyle, Max and Baltar
+(its public code's unweighted vote, agent ``ensemble-code``); ``agents.racko.ensemble()``
+builds either. Each member decides as it would alone (without its own forced random move; the
 ensemble makes the forced random move every 2 · rack_size turns, as the
 write-up's players do): the draw by majority (the deck on a 2-2 tie), the slot by
 plurality, a tie going to the discard pile when it may (the public code's tie

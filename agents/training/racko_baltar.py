@@ -2,10 +2,12 @@
 
     parlour train racko baltar [--rack-size 5] [--players 2] [--max-card 0] [--games 1000]
         [--keep 20] [--threshold 0.70] [--test-games 2001] [--max-attempts 200]
-        [--seconds 540] [--cpu-seconds S] [--seed 1] [--out agents/saved/racko/baltar.json]
+        [--seconds 540] [--cpu-seconds S] [--explore tries|updates] [--seed 1]
+        [--out agents/saved/racko/baltar.json]
 
 As the write-up's code does: each attempt trains a fresh pair of tables for
-``--games`` deals against Random (Baltar picks the action it has tried least,
+``--games`` deals against Random (Baltar picks the action it has tried least, or
+with ``--explore updates`` the public code's least *updated* one, ties to the first;
 updates as ``agents.racko.baltar`` says, forced random moves on), then plays
 ``--test-games`` deals greedily against Random; the tables are kept when they win
 more than ``--threshold`` of those deals, and that rate is their vote weight.
@@ -28,7 +30,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from agents.racko.arena import RandomDecider, play_deal
-from agents.racko.baltar import BaltarDecider, Learner, QTables, save_tables
+from agents.racko.baltar import EXPLORATIONS, BaltarDecider, Learner, QTables, save_tables
 from agents.saved_files import saved_path, write_saved
 from agents.training.yaniv_plot import Panel, line_charts
 from engine.racko import Rules
@@ -45,9 +47,9 @@ def seated(i: int, me, others: list) -> tuple[list, int]:
     return players[shift:] + players[:shift], (-shift) % len(players)
 
 
-def train_tables(rules: Rules, players: int, games: int, seed: int) -> QTables:
+def train_tables(rules: Rules, players: int, games: int, seed: int, least: str = "tries") -> QTables:
     tables = QTables(rules.rack_size)
-    learner = Learner(tables, explore=True)
+    learner = Learner(tables, explore=True, least=least)
     rng = random.Random(f"baltar:{seed}")
     for i in range(games):
         deciders, me = seated(i, learner, [RandomDecider() for _ in range(players - 1)])
@@ -84,6 +86,9 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     p.add_argument("--seconds", type=float, default=540, help="stop starting attempts after this long (wall clock)")
     p.add_argument("--cpu-seconds", type=float, default=float("inf"),
                    help="stop starting attempts once training has used this many CPU seconds")
+    p.add_argument("--explore", choices=EXPLORATIONS, default="tries",
+                   help="training picks the least tried action (ties at random) or, as the public code, the "
+                        "least updated one (ties to the first)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", type=Path, default=None, help="default agents/saved/racko/baltar[-rN].json")
     return p
@@ -111,7 +116,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour train racko baltar"
                     or time.process_time() - cpu_started > args.cpu_seconds):
                 break
             seed = args.seed * 100_000 + attempt
-            tables = train_tables(rules, args.players, args.games, seed)
+            tables = train_tables(rules, args.players, args.games, seed, args.explore)
             rate, moves = test_tables([(tables, 1.0)], rules, args.players, args.test_games, seed)
             keep = rate > args.threshold
             attempts.append({"attempt": attempt + 1, "win_rate": rate, "moves_per_game": moves, "kept": keep,
@@ -130,6 +135,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour train racko baltar"
     meta = {
         "command": command, "seed": args.seed, "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
         "rules": rules.to_json(), "players": args.players, "games_per_attempt": args.games,
+        "explore": args.explore,
         "threshold": args.threshold, "test_games": args.test_games, "kept": len(kept),
         "weights": [w for _, w in kept], "attempts": attempts,
         "claims": {"single_vs_random": kept[0][1], "ensemble_vs_random": ensemble_rate,

@@ -123,7 +123,7 @@ def shares_on_same_games(tables: list[list[float]], opponents: Callable[[int], l
     (``opponents(k)``) and play randomness derive from ``seed``, ``label`` and k only (common
     random numbers). A whole game's winner is the winner of its last deal (who reached 500)."""
     me = [ScoredPlayer(t) for t in tables]
-    rules = GAME.rules(None)
+    rules = GAME.rules(players, None)
     wins = [0] * len(me)
     for k in range(games):
         seat = k % players

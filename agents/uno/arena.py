@@ -33,7 +33,7 @@ def play_deal(table: Table, seats: Sequence[CardPlayer], rng: random.Random) -> 
 def play_records(players: Sequence[CardPlayer], indices: Sequence[int], seed: int,
                  options: dict | None = None, whole_match: bool = False) -> list[GameRecord]:
     """The games numbered ``indices`` of a tournament (same seeding as agents.tournament)."""
-    rules = GAME.rules(options)
+    rules = GAME.rules(len(players), options)
     n = len(players)
     records = []
     for i in indices:

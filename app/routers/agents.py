@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query
-from pydantic import BaseModel, Field
+from pydantic import Field
+
 from agents.catalog import spec
 from agents.saved_files import load_saved
 from agents.tictactoe.menace import Menace, box_positions
@@ -12,6 +13,7 @@ from agents.tictactoe.symmetry import canonical, parse, render
 from app import paging
 from app.deps import AdminDep, GameFilter, HeavyDep, PoolDep, SessionDep
 from app.problems import problems
+from app.params import INT32_MAX, Body
 from app.services import catalog, live, results
 from app.services.errors import NotFound, ServiceError
 from engine import GameError
@@ -67,12 +69,12 @@ def get_agent(game: str, agent: str, session: SessionDep) -> dict:
     return data
 
 
-class ResetBody(BaseModel):
+class ResetBody(Body):
     to: Literal["beginner", "trained"] = "beginner"
 
 
-class RollbackBody(BaseModel):
-    snapshot: int = Field(ge=1, le=2 ** 62, description="a snapshot id from .../snapshots")
+class RollbackBody(Body):
+    snapshot: int = Field(ge=1, le=INT32_MAX, description="a snapshot id from .../snapshots")
 
 
 ADMIN = problems(400, 401, 403, 404, 409, 413, 422)

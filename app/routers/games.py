@@ -9,7 +9,7 @@ from app.problems import problems
 from app.routers.matches import SeatIn
 from app.services import catalog, ladder
 from app.services.errors import ServiceError
-from app.services.people import clean_name
+from app.services.people import NAME_PATTERN, clean_name
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -35,7 +35,8 @@ def get_game(game: str) -> dict:
 
 @router.get("/{game}/fair", response_model=FairGame, response_model_exclude_none=True, responses=problems(404))
 def fair_game(game: str, session: SessionDep,
-              player: Annotated[str | None, Query(max_length=256, description="your name, as you play under it "
+              player: Annotated[str | None, Query(max_length=256, json_schema_extra={"pattern": NAME_PATTERN},
+                                                  description="your name, as you play under it "
                                                   "(without it: a newcomer)")] = None) -> dict:
     """The AI level to play for a fair game: after each finished match one step up the ladder
     of levels (a win) or down (a loss); before any, the level whose rating is nearest yours in

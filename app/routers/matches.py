@@ -5,33 +5,32 @@ from datetime import datetime
 from typing import Annotated, Literal
 
 import orjson
-from fastapi import APIRouter, Path, Query, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response, StreamingResponse
-from pydantic import AfterValidator, BaseModel, Field, model_validator
+from pydantic import ConfigDict, Field, WithJsonSchema, model_validator
 from sqlalchemy import func, select
 from sqlalchemy.orm import defer
 
 from app import paging
 from app.deps import (Authorization, ClientDep, GameFilter, HeavyDep, PoolDep, SessionDep, TokenDep, bearer,
                       client_address, open_session)
+from app.match_schema import match_rules, seat_rules
+from app.params import JSON_SAFE_MAX, Body, Instant, MatchId, Name
 from app.problems import problems
 from app.models import Match, Seat
 from app.services import coach, invites, matches as svc
 from app.services.notifier import NOTIFIER
-from app.services.people import clean_name
 from app.services.errors import Forbidden, Unauthorized
 
 router = APIRouter(prefix="/api/matches", tags=["matches"])
 
 MAX_PLY = 1_000_000
-MatchId = Annotated[str, Path(max_length=64, description="the match's id")]
 
 
-Name = Annotated[str, Field(max_length=256), AfterValidator(clean_name)]
+class SeatIn(Body):
+    model_config = ConfigDict(json_schema_extra=seat_rules)
 
-
-class SeatIn(BaseModel):
     type: Literal["human", "agent", "friend"] = Field(description="a person (the creator), an AI, or a friend "
                                                       "invited by a link (the match waits until they join)")
     name: Name | None = Field(None, description="shown at the table; printable text, 1 to 32 characters (not an identity: there are no accounts)")
@@ -48,11 +47,15 @@ class SeatIn(BaseModel):
         return self
 
 
-class MatchIn(BaseModel):
-    game: str = Field(max_length=32)
+class MatchIn(Body):
+    """A new match; the schema lists, game by game, the seats, levels, agents and options it takes."""
+
+    model_config = ConfigDict(json_schema_extra=match_rules)
+
+    game: str = Field(max_length=32, description="a game Parlour offers (an unknown game is 404)")
     seats: list[SeatIn] = Field(min_length=1, max_length=10)
     options: dict = Field(default_factory=dict)
-    seed: int | None = Field(None, ge=0, lt=2 ** 62,
+    seed: int | None = Field(None, ge=0, le=JSON_SAFE_MAX,
                              description="replay a deal: the same seed deals the same hands. Leave it out for a "
                                          "rated match: a match whose creator chose its seed is neither rated "
                                          "nor learned from (its view says so: rated, unrated_reason)")
@@ -61,28 +64,34 @@ class MatchIn(BaseModel):
                                            "the match is marked in the results and left out of the ratings")
 
 
-class MoveIn(BaseModel):
+class MoveIn(Body):
     action: str = Field(min_length=1, max_length=128)
-    ply: int | None = Field(None, ge=0, le=MAX_PLY, strict=True,
+    ply: int | None = Field(None, ge=0, le=MAX_PLY,
                             description="the ply you saw, a JSON integer (or leave it out); a stale one is refused "
                                         "with 409")
 
 
-class JoinIn(BaseModel):
+class JoinIn(Body):
     name: Name = Field(description="the joiner's name: printable text, 1 to 32 characters")
 
 
-class StartIn(BaseModel):
-    levels: dict[int, Annotated[int, Field(ge=1, le=100)]] = Field(
-        max_length=10, description="the level of the AI to seat in each empty friend's seat, by seat number")
+SEAT_NUMBER = "^[0-9]$"
 
 
-class ControlIn(BaseModel):
+class StartIn(Body):
+    levels: Annotated[dict[Annotated[str, Field(pattern=SEAT_NUMBER)], Annotated[int, Field(ge=1, le=100)]],
+                      Field(max_length=10, description="the level of the AI to seat in each empty friend's seat, "
+                                                       "by seat number"),
+                      WithJsonSchema({"type": "object", "propertyNames": {"pattern": SEAT_NUMBER}, "maxProperties": 10,
+                                      "additionalProperties": {"type": "integer", "minimum": 1, "maximum": 100}})]
+
+
+class ControlIn(Body):
     action: Literal["pause", "resume", "step", "speed"]
     delay_ms: int | None = Field(None, ge=0, le=60_000)
 
 
-class RematchIn(BaseModel):
+class RematchIn(Body):
     swap: bool = Field(False, description="rotate the seats (swap sides in a two-player game)")
 
 
@@ -133,7 +142,7 @@ async def list_matches(request: Request, session: SessionDep, heavy: HeavyDep, g
                        agent: Annotated[str | None, Query(max_length=64)] = None,
                        level: Annotated[int | None, Query(ge=1, le=100)] = None,
                        status: Literal["waiting", "active", "finished"] | None = None,
-                       since: datetime | None = None, until: datetime | None = None,
+                       since: Instant | None = None, until: Instant | None = None,
                        page: Annotated[int, Query(ge=1, le=100_000)] = 1,
                        per_page: Annotated[int, Query(ge=1, le=200)] = 20,
                        cursor: paging.CursorParam = None) -> dict:
@@ -257,7 +266,7 @@ async def start(match_id: MatchId, body: StartIn, session: SessionDep, pool: Poo
         seat = svc.seat_of(match, token)
         if seat is None:
             raise Unauthorized("starting needs the creator's token: Authorization: Bearer <token>")
-        invites.start(session, pool, match, seat, body.levels)
+        invites.start(session, pool, match, seat, {int(number): level for number, level in body.levels.items()})
         return svc.match_view(session, svc.read_match(session, match_id), seat)
 
     return hot_json(await run_in_threadpool(run))

@@ -14,6 +14,7 @@ from sqlalchemy import select
 from app import paging
 from app.deps import GameFilter, HeavyDep, SessionDep, client_address
 from app.models import Tournament
+from app.params import INT32_MAX, Instant, NameInPath
 from app.problems import problems
 from app.services import catalog, people, ratings, results as results_service
 from app.services.matches import abandon_stale
@@ -59,7 +60,7 @@ RESULT_ROWS = {"description": "one row per finished match and seat (a page: `Lin
 
 @router.get("/results", responses={200: RESULT_ROWS, **problems(404)})
 async def results(request: Request, session: SessionDep, heavy: HeavyDep, game: GameFilter,
-                  since: datetime | None = None, format: Literal["json", "csv"] = "json",
+                  since: Instant | None = None, format: Literal["json", "csv"] = "json",
                   limit: Annotated[int, Query(ge=1, le=1000, description="matches a page")] = 200,
                   cursor: paging.CursorParam = None):
     """One row per finished match and seat, oldest first, ``limit`` matches a page (200 unless
@@ -82,7 +83,7 @@ async def results(request: Request, session: SessionDep, heavy: HeavyDep, game: 
 
 @router.get("/results/export", responses={**problems(404, 429, 503), 200: {
     "description": "every row, streamed", "content": {"application/json": {}, "text/csv": {"schema": {"type": "string"}}}}})
-async def export(request: Request, heavy: HeavyDep, game: GameFilter, since: datetime | None = None,
+async def export(request: Request, heavy: HeavyDep, game: GameFilter, since: Instant | None = None,
                  format: Literal["json", "csv"] = "csv", cursor: paging.CursorParam = None) -> StreamingResponse:
     """Every row of ``/api/results`` (after ``cursor`` when given) as one CSV file or JSON array,
     streamed as it is read, 500 matches at a time. At most two exports run at once from one
@@ -163,8 +164,9 @@ async def people_vs_levels(session: SessionDep, heavy: HeavyDep, game: GameFilte
 
 
 @router.get("/people/{name}", responses=problems(404, 422))
-async def person(name: Annotated[str, Path(max_length=256)], session: SessionDep, heavy: HeavyDep,
-                 limit: Annotated[int, Query(ge=1, le=200, description="matches a page")] = 100, cursor: paging.CursorParam = None) -> dict:
+async def person(name: NameInPath, session: SessionDep, heavy: HeavyDep,
+                 limit: Annotated[int, Query(ge=1, le=200, description="matches a page")] = 100,
+                 cursor: paging.CursorParam = None) -> dict:
     """A person's page as data: their matches (newest first, ``limit`` a page, ``next``: the
     cursor of the next), their record against each level, and their rating in each game with
     its history. Names are not identities: anyone may play under any name."""
@@ -196,7 +198,7 @@ def tournaments(request: Request, session: SessionDep, game: GameFilter,
 
 
 @router.get("/tournaments/{tournament_id}", responses=problems(404))
-def tournament(tournament_id: Annotated[int, Path(ge=1, le=2 ** 62)], session: SessionDep) -> dict:
+def tournament(tournament_id: Annotated[int, Path(ge=1, le=INT32_MAX)], session: SessionDep) -> dict:
     t = session.get(Tournament, tournament_id)
     if t is None:
         raise NotFound(f"no tournament {tournament_id}")

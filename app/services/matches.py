@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 import secrets
 import time
 import uuid
@@ -34,8 +35,10 @@ from app.services import canary, live, quotas, ratings, thinking
 from app.services.catalog import known_game
 from app.services.agents import AgentPool, resolve_seat_agent
 from app.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized
-from engine import RESIGN, Game, GameError, IllegalActionError, get_game
+from engine import RESIGN, ActionSyntaxError, Game, GameError, get_game
 
+MATCH_ID = re.compile("[0-9a-f]{32}")
+"""The form of every match id (``uuid4().hex``): any other names no match, and is never looked up."""
 MAX_AI_MOVES_PER_REQUEST = 5_000
 LOG_TAIL = 60
 MOVE_COLUMNS = (Move.ply, Move.seat, Move.action, Move.label, Move.explanation)
@@ -77,10 +80,16 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def unknown_match(match_id: str) -> NotFound:
+    return NotFound(f"no match {clip(match_id)!r}")
+
+
 def get_match(session: Session, match_id: str) -> Match:
+    if not MATCH_ID.fullmatch(match_id):
+        raise unknown_match(match_id)
     match = session.get(Match, match_id)
     if match is None:
-        raise NotFound(f"no match {clip(match_id)!r}")
+        raise unknown_match(match_id)
     return match
 
 
@@ -88,10 +97,12 @@ def read_match(session: Session, match_id: str) -> SimpleNamespace:
     """A match to read (view, stream, move), as plain rows: the same attributes as ``Match`` and
     its ``seats``, without building ORM objects, its state parsed. The state and the seats of an
     active match come from this process's memory when it has them (one query instead of three)."""
+    if not MATCH_ID.fullmatch(match_id):
+        raise unknown_match(match_id)
     conn = session.connection()
     row = _MATCH_ROW.first(conn, id=match_id)
     if row is None:
-        raise NotFound(f"no match {clip(match_id)!r}")
+        raise unknown_match(match_id)
     state = MEMORY.state(match_id, row["ply"])
     if state is None:  # the row again with its state: both from the same moment
         row = _MATCH_ROW_WITH_STATE.first(conn, id=match_id)
@@ -350,7 +361,7 @@ def read_action(game: Game, action_id: str, yours):
 
     try:
         parsed = game.parse_action(action_id) if action_id.isascii() else None
-    except IllegalActionError as err:
+    except ActionSyntaxError as err:
         raise ServiceError(f"action {clip(action_id)!r} is not an action of {game.title}: {clip(err.reason, 200)}; "
                            f"{hint()}", field="body.action") from None
     except (GameError, ValueError, TypeError, KeyError, IndexError, AttributeError):

@@ -2,6 +2,7 @@
 of every seat, distinct within a match, and what a page per person shows."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 from datetime import datetime
 from types import SimpleNamespace
@@ -14,15 +15,25 @@ from app.models import Match, Rating, Seat
 from app.services import ratings
 
 MAX_NAME = 32
+UNPRINTABLE = (r"\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f"
+               r"\ue000-\uf8ff\ufdd0-\ufdef\ufeff\ufff9-\uffff")
+"""What a name may not hold: control characters, invisible and direction-changing format
+characters, private-use characters and non-characters (and, outside any schema's reach,
+lone surrogates)."""
+NAME_PATTERN = (rf"^[^\S{UNPRINTABLE}]*[^\s{UNPRINTABLE}]"
+                rf"(?:[^{UNPRINTABLE}]{{0,{MAX_NAME - 2}}}[^\s{UNPRINTABLE}])?[^\S{UNPRINTABLE}]*$")
+"""A name as given, for the schema: 1 to 32 characters once the spaces around it are trimmed,
+none of them UNPRINTABLE. ``clean_name`` accepts exactly these."""
+_UNPRINTABLE = re.compile(rf"[{UNPRINTABLE}\ud800-\udfff]")
 
 
 def clean_name(name: str) -> str:
-    """A person's name: printable text of 1 to 32 characters once trimmed (ValueError otherwise)."""
+    """A person's name, trimmed: printable text of 1 to 32 characters (ValueError otherwise)."""
+    if _UNPRINTABLE.search(name):
+        raise ValueError("name must be printable text (no control or invisible characters)")
     name = name.strip()
     if not name:
-        raise ValueError("name must have 1 to 32 characters")
-    if not name.isprintable():
-        raise ValueError("name must be printable text (no control characters)")
+        raise ValueError(f"name must have 1 to {MAX_NAME} characters")
     if len(name) > MAX_NAME:
         raise ValueError(f"name is longer than {MAX_NAME} characters")
     return name

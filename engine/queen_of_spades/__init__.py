@@ -1,11 +1,12 @@
 """Queen of Spades, Grasobern (docs/rules.md, section 5).
 
 - ``cards``: the card order (0..31 = suit·8 + rank; ♣ ♠ ♥ ♦; A K Q J 10 9 8 7), ids and labels;
-- ``actions``: ``Play(card)`` with id ``play:QS`` and its parser;
-- ``rules``: the rules on a mutable ``Table`` (plain ints; simulations drive it) and the
-  immutable ``State``;
-- ``hidden``: redealing the unseen cards consistently with the voids play has shown;
-- ``view``: what a seat sees, the scoring explained, state JSON;
+- ``actions``: ``Play(card)`` with id ``play:QS``, code = the card, and its parser;
+- ``rules``: the rules on a mutable ``Table`` (plain ints; simulations drive it with
+  ``legal()`` and ``step(card)``) and the immutable ``State``;
+- ``hidden``: redealing the unseen cards consistently with the voids play has shown (a
+  helper of ``game``'s ``resample_hidden``);
+- ``view``: what a seat sees, the scoring explained, the state's JSON;
 - ``game``: ``QueenOfSpades``, the ``Game`` every part of Parlour talks to.
 """
 from engine.queen_of_spades.actions import ACTIONS, Play, parse_action

@@ -6,11 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.queen_of_spades.cards import CARD_IDS, CARD_LABELS, DECK_SIZE, CardSyntaxError, parse_card
-
-
-class ActionSyntaxError(ValueError):
-    """Text that is not an action id."""
+from engine.base import ActionSyntaxError
+from engine.queen_of_spades.cards import CARD_IDS, CARD_LABELS, DECK_SIZE, parse_card
 
 
 @dataclass(frozen=True)
@@ -36,8 +33,8 @@ ACTIONS: tuple[Play, ...] = tuple(Play(c) for c in range(DECK_SIZE))
 def parse_action(action_id: str) -> Play:
     """``"play:QS"`` -> ``Play(10)``."""
     if not isinstance(action_id, str) or not action_id.startswith("play:"):
-        raise ActionSyntaxError(f"{action_id!r} is not a Queen of Spades action (like play:QS)")
+        raise ActionSyntaxError(action_id, f"{action_id!r} is not a Queen of Spades action (like play:QS)")
     try:
         return ACTIONS[parse_card(action_id[5:])]
-    except CardSyntaxError as err:
-        raise ActionSyntaxError(str(err)) from None
+    except ActionSyntaxError as err:
+        raise ActionSyntaxError(action_id, err.reason) from None

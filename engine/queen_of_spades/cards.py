@@ -12,6 +12,8 @@ letter: ``AC``, ``10H``, ``QS``; labels for people use the suit symbol: ``Q♠``
 """
 from __future__ import annotations
 
+from engine.base import ActionSyntaxError
+
 SUITS = "CSHD"
 SUIT_SYMBOLS = "♣♠♥♦"
 SUIT_NAMES = ("clubs", "spades", "hearts", "diamonds")
@@ -32,10 +34,6 @@ CARD_LABELS: tuple[str, ...] = tuple(RANKS[c & 7] + SUIT_SYMBOLS[c >> 3] for c i
 _CODE_OF_ID = {card_id: c for c, card_id in enumerate(CARD_IDS)}
 
 
-class CardSyntaxError(ValueError):
-    """Text that is not a card id."""
-
-
 def suit_of(c: int) -> int:
     return c >> 3
 
@@ -47,14 +45,14 @@ def rank_of(c: int) -> int:
 def parse_card(text: str) -> int:
     """``"QS"`` -> 10. Case-insensitive; ``T`` is accepted for ten."""
     if not isinstance(text, str):
-        raise CardSyntaxError(f"{text!r} is not a card id")
+        raise ActionSyntaxError(text, f"{text!r} is not a card id")
     key = text.strip().upper()
     if key.startswith("T"):
         key = "10" + key[1:]
     try:
         return _CODE_OF_ID[key]
     except KeyError:
-        raise CardSyntaxError(f"{text!r} is not a card id (like AC, 10H, QS: rank A K Q J 10 9 8 7, "
+        raise ActionSyntaxError(text, f"{text!r} is not a card id (like AC, 10H, QS: rank A K Q J 10 9 8 7, "
                               "then suit C S H D)") from None
 
 

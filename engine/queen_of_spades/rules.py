@@ -2,8 +2,8 @@
 
 ``QueenOfSpades.apply`` thaws its immutable ``State`` into a ``Table``, plays one
 card and freezes the result; the training loop, the search level and the
-benchmark drive a ``Table`` directly (``legal()``, ``play(card)``, ``copy()``), so
-everything plays by exactly the same rules.
+benchmark drive a ``Table`` directly (``legal()``, ``step(card)``, ``copy()``), so
+everything plays by exactly the same rules. An action's code is its card.
 
 Conventions (where docs/rules.md leaves a choice open):
 
@@ -30,14 +30,13 @@ tricks and the current one). ``queen_by``/``last_by`` are a seat or None.
 """
 from __future__ import annotations
 
-import random
 from bisect import bisect_left
 from dataclasses import dataclass
-from functools import partial
-from itertools import repeat, starmap
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
+from engine import kernel
 from engine.base import chance
+from engine.kernel import shuffled
 from engine.queen_of_spades.cards import DECK_SIZE, HAND_SIZE, QUEEN_OF_SPADES
 
 PLAYERS = 4
@@ -56,6 +55,11 @@ class Rules:
     deals: int = 8
     forced_queen: bool = False
     score_limit: int = 0
+
+    @staticmethod
+    def of(players: int, options: dict) -> Rules:
+        """``options`` resolved by ``QueenOfSpades.resolve_options`` (four players)."""
+        return Rules(**options)
 
     def to_json(self) -> dict:
         return {"deals": self.deals, "forced_queen": self.forced_queen, "score_limit": self.score_limit}
@@ -97,6 +101,12 @@ class State(NamedTuple):
     scores: tuple[int, ...]  # match totals
     results: tuple[DealResult, ...]  # every finished deal, in order
 
+    def current_player(self) -> int | None:
+        return self.to_move
+
+    def is_over(self) -> bool:
+        return self.to_move is None
+
 
 def deal_points(tricks, queen_by: int, last_by: int) -> tuple[str, list[int]]:
     """Rule 3, in its order: (the rule that applied, points per seat); always sums to zero."""
@@ -119,27 +129,44 @@ def trick_winner(trick) -> int:
     return best_seat
 
 
-def shuffled(rng: random.Random) -> list[int]:
-    """The 32 cards in a uniformly random order: sorted by one ``rng.random()`` key each,
-    drawn for the cards in card order (same distribution as ``rng.shuffle``, faster)."""
-    return sorted(DECK, key=partial(next, starmap(rng.random, repeat(()))))
-
-
-class Table:
-    """A mutable Queen of Spades table: ``legal()`` lists cards, ``play(card)`` plays one.
-
-    ``play`` trusts its caller (``QueenOfSpades.apply`` checks legality first; simulations
-    pick from ``legal()``).
-    """
+class Table(kernel.Table[State]):
+    """A mutable Queen of Spades table (``engine.kernel.Table``): ``legal()`` lists cards,
+    ``step(card)`` plays one. Its values are those of ``State``, as lists where they change, and
+    three it keeps for speed: ``led`` (the suit led, -1 before the trick's first card),
+    ``tricks_done`` and ``queen_trick`` (the trick that held the Q♠, 0 before), and ``forced``
+    (the rules' ``forced_queen``)."""
 
     __slots__ = ("seed", "rules", "single", "deal", "dealer", "dealt", "hands", "trick", "led", "taken",
                  "tricks_done", "leader", "to_move", "played", "tricks", "queen_by", "queen_trick", "last_by", "voids",
                  "no_queen", "scores", "results", "forced")
+    seed: int
+    rules: Rules
+    single: bool
+    deal: int
+    dealer: int
+    dealt: tuple[tuple[int, ...], ...]
+    hands: list[list[int]]
+    trick: list[tuple[int, int]]
+    led: int
+    taken: list[tuple[int, Sequence[tuple[int, int]]]]
+    tricks_done: int
+    leader: int
+    to_move: int | None
+    played: int
+    tricks: list[int]
+    queen_by: int | None
+    queen_trick: int
+    last_by: int | None
+    voids: list[int]
+    no_queen: list[bool]
+    scores: list[int]
+    results: list[DealResult]
+    forced: bool
 
     # ----- making and converting tables -----
     @classmethod
-    def new(cls, seed: int = 0, rules: Rules = Rules(), single: bool = True,
-            deck: list[int] | None = None) -> "Table":
+    def new(cls, players: int = PLAYERS, seed: int = 0, rules: Rules = Rules(), single: bool = True,
+            deck: list[int] | None = None) -> Table:
         """A match (or, ``single``, one deal) at its first card. ``deck`` (32 cards, a
         permutation) replaces the first deal's shuffle from the seed."""
         t = cls()
@@ -152,10 +179,10 @@ class Table:
 
     def start_deal(self, deck: list[int] | None = None) -> None:
         if deck is None:
-            deck = shuffled(chance(self.seed, "deal", self.deal))
+            deck = shuffled(DECK, chance(self.seed, "deal", self.deal))
         dealer = self.dealer
         first = (dealer + 1) % PLAYERS
-        hands = [[]] * PLAYERS
+        hands: list[list[int]] = [[]] * PLAYERS
         for k in range(PLAYERS):
             hands[(first + k) % PLAYERS] = sorted(deck[HAND_SIZE * k:HAND_SIZE * (k + 1)])
         self.hands = hands
@@ -170,7 +197,7 @@ class Table:
         self.no_queen = [False] * PLAYERS
 
     @classmethod
-    def thaw(cls, s: State) -> "Table":
+    def thaw(cls, s: State) -> Table:
         t = cls()
         t.seed, t.rules, t.single, t.deal, t.dealer, t.dealt = s.seed, s.rules, s.single, s.deal, s.dealer, s.dealt
         t.forced = s.rules.forced_queen
@@ -193,7 +220,15 @@ class Table:
                      self.to_move, self.played, tuple(self.tricks), self.queen_by, self.last_by,
                      tuple(self.voids), tuple(self.no_queen), tuple(self.scores), tuple(self.results))
 
-    def copy(self) -> "Table":
+    @classmethod
+    def reader(cls, s: State) -> Table:
+        """A table that only answers ``legal()``, sharing ``s``'s hands."""
+        t = cls()
+        t.to_move, t.hands, t.trick, t.forced = s.to_move, s.hands, s.trick, s.rules.forced_queen  # type: ignore[assignment]
+        t.led = s.trick[0][1] >> 3 if s.trick else -1
+        return t
+
+    def copy(self) -> Table:
         """An independent copy (for search); finished tricks and results are shared, not copied
         (they are only ever appended to)."""
         t = Table()
@@ -224,10 +259,17 @@ class Table:
             return [_QS]
         return hand[:]
 
+    def current_player(self) -> int | None:
+        return self.to_move
+
+    def is_over(self) -> bool:
+        return self.to_move is None
+
     # ----- playing -----
-    def play(self, card: int) -> None:
+    def step(self, card: int) -> None:
         """The seat to move plays ``card`` (which must be legal)."""
         p = self.to_move
+        assert p is not None
         self.hands[p].remove(card)
         self.played |= 1 << card
         trick = self.trick
@@ -267,14 +309,20 @@ class Table:
     def deal_points(self) -> list[int]:
         """Points of the deal just finished (on a single deal: once it is over)."""
         if self.tricks_done == TRICKS:
-            return deal_points(self.tricks, self.queen_by, self.last_by)[1]
+            return self.scoring()[3]
         return list(self.results[-1].points)
 
+    def scoring(self) -> tuple[int, int, str, list[int]]:
+        """The eight tricks played: who took the Q♠ trick and the last, the rule, the points."""
+        queen_by, last_by = self.queen_by, self.last_by
+        assert queen_by is not None and last_by is not None
+        return (queen_by, last_by, *deal_points(self.tricks, queen_by, last_by))
+
     def end_deal(self) -> None:
-        rule, points = deal_points(self.tricks, self.queen_by, self.last_by)
+        queen_by, last_by, rule, points = self.scoring()
         scores = self.scores = [s + d for s, d in zip(self.scores, points)]
-        self.results.append(DealResult(self.deal, self.dealer, self.dealt, tuple(self.tricks), self.queen_by,
-                                       self.queen_trick, self.last_by, rule, tuple(points), tuple(scores)))
+        self.results.append(DealResult(self.deal, self.dealer, self.dealt, tuple(self.tricks), queen_by,
+                                       self.queen_trick, last_by, rule, tuple(points), tuple(scores)))
         limit = self.rules.score_limit
         if self.single or self.deal + 1 >= self.rules.deals or (limit and max(map(abs, scores)) >= limit):
             self.to_move = None
@@ -282,8 +330,3 @@ class Table:
         self.deal += 1
         self.dealer = (self.dealer + 1) % PLAYERS
         self.start_deal()
-
-    @property
-    def over(self) -> bool:
-        return self.to_move is None
-

@@ -1,4 +1,4 @@
-"""What one seat sees of a Queen of Spades table, as JSON-ready data; state JSON both ways.
+"""What one seat sees of a Queen of Spades table, as JSON-ready data; the state's JSON.
 
 ``observe(state, seat)`` holds what that seat would know at a real table where it
 remembers every card played: its own hand, the current trick (who played what), the
@@ -12,8 +12,10 @@ matches). The spectator (``seat=None``) sees the same without a hand.
 """
 from __future__ import annotations
 
-from engine.base import GameError
-from engine.queen_of_spades.cards import CARD_IDS, QUEEN_OF_SPADES, SUITS, CardSyntaxError, ids, parse_card
+from collections import Counter
+
+from engine.base import ActionSyntaxError, StateError
+from engine.queen_of_spades.cards import CARD_IDS, DECK_SIZE, QUEEN_OF_SPADES, SUITS, ids, parse_card
 from engine.queen_of_spades.rules import (
     ALL_TRICKS, PLAYERS, QUEEN_AND_LAST, RULE_NAMES, DealResult, Rules, State, Table,
 )
@@ -22,8 +24,8 @@ from engine.queen_of_spades.rules import (
 def card_code(text) -> int:
     try:
         return parse_card(text)
-    except CardSyntaxError as err:
-        raise GameError(str(err)) from None
+    except ActionSyntaxError as err:
+        raise StateError(err.reason) from None
 
 
 def _plays_json(plays) -> list[dict]:
@@ -57,7 +59,7 @@ def result_json(r: DealResult) -> dict:
 
 def result_from_json(d: dict) -> DealResult:
     if d["rule"] not in RULE_NAMES:
-        raise GameError(f"unknown scoring rule {d['rule']!r}")
+        raise StateError(f"unknown scoring rule {d['rule']!r}")
     return DealResult(int(d["deal"]) - 1, int(d["dealer"]), tuple(tuple(card_code(c) for c in h) for h in d["hands"]),
                       tuple(map(int, d["tricks"])), int(d["queen_by"]), int(d["queen_trick"]), int(d["last_by"]),
                       d["rule"], tuple(map(int, d["points"])), tuple(map(int, d["scores"])))
@@ -82,7 +84,7 @@ def observe(state: State, seat: int | None, reveal: bool = False) -> dict:
     over = state.to_move is None
     mine = seat is not None and seat == state.to_move
     trick = state.trick
-    view = {
+    view: dict = {
         "game": "queen_of_spades",
         "seat": seat,
         "players": PLAYERS,
@@ -111,7 +113,7 @@ def observe(state: State, seat: int | None, reveal: bool = False) -> dict:
         "last_deal": result_json(state.results[-1]) if state.results else None,
         "over": over,
         "winners": winners(state) if over else None,
-        "legal_actions": ["play:" + CARD_IDS[c] for c in Table.thaw(state).legal()] if mine else [],
+        "legal_actions": ["play:" + CARD_IDS[c] for c in Table.reader(state).legal()] if mine else [],
     }
     if reveal:
         view["hands"] = [ids(h) for h in state.hands]
@@ -156,3 +158,13 @@ def from_json(data: dict, rules: Rules) -> State:
         no_queen=tuple(map(bool, data["no_queen"])), scores=tuple(map(int, data["scores"])),
         results=tuple(result_from_json(r) for r in data["results"]))
 
+
+def check(state: State) -> None:
+    """Every card in one place, four hands and scores; a StateError otherwise."""
+    held = Counter(c for h in state.hands for c in h) + Counter(played_cards(state))
+    if held != Counter(range(DECK_SIZE)):
+        raise StateError("a Queen of Spades state must hold each of the 32 cards exactly once")
+    if len(state.hands) != PLAYERS or len(state.scores) != PLAYERS or len(state.trick) >= PLAYERS:
+        raise StateError("a Queen of Spades state has four hands and scores and at most three cards on the trick")
+    if state.to_move is not None and not 0 <= state.to_move < PLAYERS:
+        raise StateError("bad seat to move in a Queen of Spades state")

@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engine.base import ActionSyntaxError
+
 DRAW_DECK, DRAW_DISCARD, DISCARD, PLACE = 0, 1, 2, 3  # PLACE + k: slot k + 1
 MAX_RACK = 20  # the largest rack_size the option allows
 CODES = PLACE + MAX_RACK
@@ -47,15 +49,11 @@ ACTIONS: tuple[Action, ...] = tuple(Action(code) for code in range(CODES))
 _ID = re.compile(r"draw:(?P<source>deck|discard)|(?P<discard>discard)|place:(?P<slot>[1-9][0-9]?)")
 
 
-class ActionSyntaxError(ValueError):
-    """Text that is not a Rack-O action id."""
-
-
 def parse_action(text: str) -> Action:
     """The action named by ``text``; ActionSyntaxError if none is."""
     match = _ID.fullmatch(text) if isinstance(text, str) else None
     if match is None:
-        raise ActionSyntaxError(f"{text!r} is not a Rack-O action: use draw:deck, draw:discard, "
+        raise ActionSyntaxError(text, f"{text!r} is not a Rack-O action: use draw:deck, draw:discard, "
                                 "discard or place:N (N = 1 for the lowest slot)")
     if match["source"]:
         return ACTIONS[DRAW_DECK if match["source"] == "deck" else DRAW_DISCARD]
@@ -63,7 +61,7 @@ def parse_action(text: str) -> Action:
         return ACTIONS[DISCARD]
     slot = int(match["slot"])
     if slot > MAX_RACK:
-        raise ActionSyntaxError(f"{text!r}: no rack has more than {MAX_RACK} slots")
+        raise ActionSyntaxError(text, f"{text!r}: no rack has more than {MAX_RACK} slots")
     return ACTIONS[PLACE + slot - 1]
 
 

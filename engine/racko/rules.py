@@ -36,21 +36,26 @@ Conventions:
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
-from functools import partial
-from itertools import repeat, starmap
 from typing import NamedTuple
 
+from engine import kernel
 from engine.base import OptionError, chance
+from engine.kernel import shuffled
 from engine.racko.actions import DISCARD, DRAW_DECK, PLACE
+from engine.racko.cards import all_cards, ascending_prefix, longest_run, run_bonus
 
 DRAW, PLACE_PHASE, OVER = 0, 1, 2
 PHASES = ("draw", "place", "over")
 FROM_NONE, FROM_DECK, FROM_DISCARD = 0, 1, 2
 SOURCES = (None, "deck", "discard")
 LOG_KEEP = 16
-RUN_BONUS = {3: 50, 4: 100, 5: 200}  # 6 or more: 400
+
+
+def fewest_cards(players: int, rack: int) -> int:
+    """The smallest ``max_card`` a match may set: every rack, plus one card for the deck and one
+    for the discard pile."""
+    return players * rack + 2
 
 
 @dataclass(frozen=True)
@@ -64,15 +69,15 @@ class Rules:
     target_score: int = 500
 
     @staticmethod
-    def of(players: int, options: dict) -> "Rules":
+    def of(players: int, options: dict) -> Rules:
         """``options`` (resolved by ``Racko.resolve_options``) for ``players`` seats;
         a ``max_card`` of 0 means (players + 2) · rack_size."""
         rack = options["rack_size"]
         max_card = options["max_card"] or (players + 2) * rack
-        if max_card < players * rack + 2:
+        if max_card < fewest_cards(players, rack):
             raise OptionError(
                 f"max_card {max_card} is too small: {players} racks of {rack} need {players * rack} cards, "
-                f"plus at least 2 for the deck and the discard pile (so at least {players * rack + 2})")
+                f"plus at least 2 for the deck and the discard pile (so at least {fewest_cards(players, rack)})")
         return Rules(rack, max_card, options["max_turns"], options["bonus"], options["target_score"])
 
     def to_json(self) -> dict:
@@ -83,41 +88,6 @@ class Rules:
     def racko_points(self) -> int:
         """What going Rack-O scores before any bonus: 5 · rack_size + 25."""
         return 5 * self.rack_size + 25
-
-
-# ----- scoring (plain functions of a rack, used by agents too) -----
-def is_racko(rack: list[int]) -> bool:
-    """True when the rack ascends strictly from slot 1 to the back."""
-    prev = 0
-    for c in rack:
-        if c <= prev:
-            return False
-        prev = c
-    return True
-
-
-def ascending_prefix(rack) -> int:
-    """How many cards, from slot 1, ascend before the first break (at least 1)."""
-    k, r = 1, len(rack)
-    while k < r and rack[k - 1] < rack[k]:
-        k += 1
-    return k
-
-
-def longest_run(rack) -> int:
-    """The longest run of consecutive numbers in adjacent slots (21-22-23 -> 3)."""
-    best = run = 1
-    for i in range(1, len(rack)):
-        run = run + 1 if rack[i] == rack[i - 1] + 1 else 1
-        if run > best:
-            best = run
-    return best
-
-
-def run_bonus(rack) -> int:
-    """The bonus for the longest run (option ``bonus``): 3 -> 50, 4 -> 100, 5 -> 200, 6+ -> 400."""
-    run = longest_run(rack)
-    return 0 if run < 3 else RUN_BONUS.get(run, 400)
 
 
 def deal_points(rules: Rules, racks, winner: int) -> list[int]:
@@ -147,7 +117,7 @@ class Result(NamedTuple):
                 "bonus": run_bonus(self.racks[winner]) if rules.bonus and winner >= 0 else 0}
 
     @staticmethod
-    def from_json(data: dict) -> "Result":
+    def from_json(data: dict) -> Result:
         winner = data["winner"]
         return Result(int(data["deal"]), -1 if winner is None else int(winner),
                       tuple(tuple(int(c) for c in r) for r in data["racks"]),
@@ -190,29 +160,52 @@ class State(NamedTuple):
     log: tuple[Event, ...]
     last_result: Result | None
 
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.to_move
 
-def shuffled(cards, rng: random.Random) -> list[int]:
-    """``cards`` in a uniformly random order: sorted by a fresh ``rng.random()`` key each
-    (53-bit floats, which do not tie in practice); as fair as ``rng.shuffle``, faster."""
-    keys = starmap(rng.random, repeat(()))
-    return sorted(cards, key=partial(next, keys))
+    def is_over(self) -> bool:
+        return self.phase == OVER
 
 
-class Table:
-    """A mutable Rack-O table. ``legal()`` lists action codes, ``step(code)`` plays one.
-
-    ``step`` trusts its caller (``Racko.apply`` checks legality first). A table made
-    with ``log=False`` keeps no event log (faster, for simulations).
-    """
+class Table(kernel.Table[State]):
+    """A mutable Rack-O table (``engine.kernel.Table``): ``legal()`` lists action codes, ``step(code)``
+    plays one. Its values are those of ``State`` (``n`` is its ``players``), as lists where they
+    change; ``size`` and ``limit`` are the rules' ``rack_size`` and ``max_turns``. A table made with
+    ``log=False`` keeps no event log (faster, for simulations)."""
 
     __slots__ = ("seed", "n", "rules", "single", "deal", "dealer", "racks", "deck", "discard", "known",
                  "dealt", "placed", "to_move", "phase", "drawn", "source", "turn", "turns", "reshuffles",
                  "scores", "winner", "log", "last_result", "size", "limit")
+    seed: int
+    n: int
+    rules: Rules
+    single: bool
+    deal: int
+    dealer: int
+    racks: list[list[int]]
+    deck: list[int]
+    discard: list[int]
+    known: list[list[int]]
+    dealt: tuple[tuple[int, ...], ...]
+    placed: list[list[int]]
+    to_move: int
+    phase: int
+    drawn: int
+    source: int
+    turn: int
+    turns: list[int]
+    reshuffles: int
+    scores: list[int]
+    winner: int
+    log: list[Event] | None
+    last_result: Result | None
+    size: int
+    limit: int
 
     # ----- making and converting tables -----
     @classmethod
     def new(cls, players: int, seed: int, rules: Rules, single: bool = True, log: bool = True,
-            deck: list[int] | None = None) -> "Table":
+            deck: list[int] | None = None) -> Table:
         """A match (or, ``single``, one deal) at its first turn. ``deck``: the first deal's
         shuffled deck (drawn from the end; the list is used up), by default from the seed."""
         t = cls()
@@ -226,7 +219,7 @@ class Table:
         return t
 
     @classmethod
-    def thaw(cls, s: State) -> "Table":
+    def thaw(cls, s: State) -> Table:
         t = cls()
         (t.seed, t.n, t.rules, t.single, t.deal, t.dealer, racks, deck, discard, known, t.dealt, placed,
          t.to_move, t.phase, t.drawn, t.source, t.turn, turns, t.reshuffles, scores, t.winner, log,
@@ -246,7 +239,14 @@ class Table:
                      self.turn, tuple(self.turns), self.reshuffles, tuple(self.scores), self.winner,
                      tuple(self.log[-LOG_KEEP:]) if self.log is not None else (), self.last_result)
 
-    def copy(self) -> "Table":
+    @classmethod
+    def reader(cls, s: State) -> Table:
+        """A table that only answers ``legal()``: its phase, source and rack size."""
+        t = cls()
+        t.phase, t.source, t.size = s.phase, s.source, s.rules.rack_size
+        return t
+
+    def copy(self) -> Table:
         """An independent copy without the log (for search, which needs no history)."""
         t = Table()
         (t.seed, t.n, t.rules, t.single, t.deal, t.dealer, t.dealt, t.to_move, t.phase, t.drawn, t.source,
@@ -266,7 +266,7 @@ class Table:
         """Shuffle, deal the racks one card at a time (back slot first), turn up a card."""
         n, r, dealer = self.n, self.size, self.dealer
         if deck is None:
-            deck = shuffled(range(1, self.rules.max_card + 1), chance(self.seed, "deal", self.deal))
+            deck = shuffled(all_cards(self.rules.max_card), chance(self.seed, "deal", self.deal))
         # the card dealt j-th (from 0) goes to seat (dealer + 1 + j) % n, into slot r - 1 - j // n;
         # it is deck[-1 - j]: seat s's i-th card is deck[-1 - ((s - dealer - 1) % n) - i * n]
         racks = []
@@ -296,6 +296,12 @@ class Table:
             return []
         places = list(range(PLACE, PLACE + self.size))
         return places if self.source == FROM_DISCARD else [DISCARD, *places]
+
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.to_move
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
 
     # ----- doing it -----
     def step(self, a: int) -> None:

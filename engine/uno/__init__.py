@@ -4,7 +4,8 @@
 - ``actions``: the actions as typed values, their ids (``play:r7``, ``play:wild:g``,
   ``draw``, ``pass``, ``challenge``, ...) and the id parser.
 - ``rules``: the rules on a mutable ``Table`` and the immutable ``State``.
-- ``view``: what a seat sees (``observe``) and a state consistent with it (``determinise``).
+- ``view``: what a seat sees (``observe``), a state consistent with it (``determinise``),
+  and the state's JSON.
 - ``game``: ``Uno``, the ``Game`` every part of Parlour talks to.
 """
 from engine.uno.actions import (

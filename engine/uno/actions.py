@@ -27,9 +27,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.uno.cards import (
-    CARDS, WILD, WILD_DRAW_FOUR, Card, CardSyntaxError, Colour, parse_card, parse_colour,
-)
+from engine.base import ActionSyntaxError
+from engine.uno.cards import CARDS, WILD, WILD_DRAW_FOUR, Card, Colour, parse_card, parse_colour
 
 UNO_FLAG = 60
 DRAW, PASS, CHALLENGE, ACCEPT = 120, 121, 122, 123
@@ -137,7 +136,8 @@ def _action_of_code(code: int) -> Action:
         return Play(card, Colour((base - 52) % 4), uno)
     if CHOOSE <= code < CATCH:
         return ChooseColour(Colour(code - CHOOSE))
-    return {DRAW: Draw(), PASS: Pass(), CHALLENGE: Challenge(), ACCEPT: Accept(), CATCH: Catch()}[code]
+    fixed: dict[int, Action] = {DRAW: Draw(), PASS: Pass(), CHALLENGE: Challenge(), ACCEPT: Accept(), CATCH: Catch()}
+    return fixed[code]
 
 
 ACTIONS: tuple[Action, ...] = tuple(_action_of_code(code) for code in range(CODES))
@@ -151,15 +151,11 @@ _ACTION = re.compile(
     r"|(?P<word>draw|pass|challenge|accept|catch)")
 
 
-class ActionSyntaxError(ValueError):
-    """Text that is not an Uno action id."""
-
-
 def parse_action(text: str) -> Action:
     """The action named by ``text`` (see the table above); ActionSyntaxError if none is."""
     match = _ACTION.fullmatch(text)
     if match is None:
-        raise ActionSyntaxError(
+        raise ActionSyntaxError(text,
             f"{text!r} is not an Uno action: use play:CARD (play:r7, play:wild:g, play:wd4:b, "
             "optionally :uno), draw, pass, challenge, accept, colour:C or catch")
     if match["word"]:
@@ -169,12 +165,12 @@ def parse_action(text: str) -> Action:
             return ACTIONS[CHOOSE + int(parse_colour(match["pick"]))]
         card = parse_card(match["card"])
         colour = parse_colour(match["colour"]) if match["colour"] else None
-    except CardSyntaxError as err:
-        raise ActionSyntaxError(f"{text!r}: {err}") from None
+    except ActionSyntaxError as err:
+        raise ActionSyntaxError(text, f"{text!r}: {err.reason}") from None
     if card.is_wild and colour is None:
-        raise ActionSyntaxError(f"{text!r}: a {card.title} names a colour, e.g. play:{card.id}:g")
+        raise ActionSyntaxError(text, f"{text!r}: a {card.title} names a colour, e.g. play:{card.id}:g")
     if not card.is_wild and colour is not None:
-        raise ActionSyntaxError(f"{text!r}: only wild cards name a colour")
+        raise ActionSyntaxError(text, f"{text!r}: only wild cards name a colour")
     return ACTIONS[play_code(card.code, -1 if colour is None else int(colour), bool(match["uno"]))]
 
 

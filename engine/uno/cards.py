@@ -21,6 +21,8 @@ import re
 from dataclasses import dataclass
 from enum import IntEnum
 
+from engine.base import ActionSyntaxError
+
 
 class Colour(IntEnum):
     RED = 0
@@ -147,15 +149,11 @@ _CARD = re.compile(r"(?P<colour>[rygb])(?P<rank>[0-9]|skip|rev|d2)|(?P<wild>wild
 _TOKEN_RANK = {token: rank for rank, token in _RANK_TOKENS.items()}
 
 
-class CardSyntaxError(ValueError):
-    """Text that is not a card id."""
-
-
 def parse_card(text: str) -> Card:
     """The card named by an id such as ``r7``, ``gskip``, ``brev``, ``yd2``, ``wild``, ``wd4``."""
     match = _CARD.fullmatch(text)
     if match is None:
-        raise CardSyntaxError(
+        raise ActionSyntaxError(text,
             f"{text!r} is not a card: use a colour letter (r, y, g, b) and 0-9, skip, rev or d2, "
             "or wild / wd4")
     if match["wild"]:
@@ -166,7 +164,7 @@ def parse_card(text: str) -> Card:
 def parse_colour(text: str) -> Colour:
     """A colour from its letter (``r``, ``y``, ``g``, ``b``)."""
     if len(text) != 1 or text not in "rygb":
-        raise CardSyntaxError(f"{text!r} is not a colour: use r, y, g or b")
+        raise ActionSyntaxError(text, f"{text!r} is not a colour: use r, y, g or b")
     return Colour("rygb".index(text))
 
 

@@ -1,30 +1,32 @@
-"""Uno as a ``Game`` (docs/rules.md, section 2): options, the surface, JSON, hidden cards.
+"""Uno as a ``Game`` (docs/rules.md, section 2): options, reasons, labels, hidden cards.
 
-The rules themselves are in ``engine.uno.rules`` (a mutable ``Table``); this
-class wraps them in the immutable interface every game shares: ``apply`` checks
-the action, copies the state into a table, steps it and freezes the result.
+The rules themselves are in ``engine.uno.rules`` (a mutable ``Table``); ``engine.kernel.TableGame``
+makes the ``Game`` of it (``apply``, ``legal_actions``, new matches, JSON), and ``engine.uno.view``
+says what a seat sees and writes the state's JSON.
 """
 from __future__ import annotations
 
 import random
-from collections import Counter
 
-from engine.base import Game, GameError, GameType, IllegalActionError, Option, OptionError
+from engine.base import GameType, Option
+from engine.kernel import TableGame
 from engine.uno import view as views
 from engine.uno.actions import (
-    ACTIONS, Accept, Action, ActionSyntaxError, Catch, Challenge, ChooseColour, Draw, Pass, Play, label,
-    parse_action,
+    ACTIONS, Accept, Action, Catch, Challenge, ChooseColour, Draw, Pass, Play, label, parse_action,
 )
-from engine.uno.cards import CARD_IDS, FULL_DECK, WILD_DRAW_FOUR, Colour
-from engine.uno.rules import CHALLENGED, DRAWN, OPENING, OVER, PHASES, PLAY, Rules, State, Table
+from engine.uno.cards import WILD_DRAW_FOUR, Colour
+from engine.uno.rules import CHALLENGED, DRAWN, OPENING, Rules, State, Table
 
 
-class Uno(Game[State, Action]):
+class Uno(TableGame[State, Action]):
     name = "uno"
     title = "Uno"
     min_players = 2
     max_players = 10
     type = GameType(hidden_information=True, whole_matches=True)
+    table = Table
+    rules_type = Rules
+    actions = ACTIONS
     summary = ("108 cards, 7 each: match the top card's colour, number or symbol; Skip, Reverse, "
                "Draw Two, Wild and Wild Draw Four; first to empty their hand scores the others' "
                "cards; a match goes to 500.")
@@ -54,8 +56,9 @@ class Uno(Game[State, Action]):
                title="An action card turned up to start acts"),
         Option("uno_call", False, "Players call UNO with their second-last card; the next player may "
                "catch one who did not (2 cards penalty).", title="Call UNO yourself"),
-        Option("target_score", 500, "Points that end a match.", minimum=1, title="Points to win the match"),
-        Option("max_turns", 2000, "Moves after which a deal ends with no winner.", minimum=1,
+        Option("target_score", 500, "Points that end a match.", minimum=1, maximum=10_000,
+               title="Points to win the match"),
+        Option("max_turns", 2000, "Moves after which a deal ends with no winner.", minimum=1, maximum=20_000,
                title="Longest deal, in moves"),
     )
     lengths = {"one deal": {"target_score": 1}, "short match": {"target_score": 200},
@@ -69,43 +72,17 @@ class Uno(Game[State, Action]):
     Draw Four only when nothing else plays, no challenge, and the first seat leads every deal
     (the card turned up to start does not act)."""
 
-    # ----- starting -----
-    def rules(self, options: dict | None) -> Rules:
-        return Rules(**self.resolve_options(options))
+    # ----- the kernel's hooks -----
+    def encode(self, state: State) -> dict:
+        return views.to_json(state)
 
-    def new_match(self, players: int, seed: int = 0, options: dict | None = None) -> State:
-        self.check_players(players)
-        return Table.new(players, seed, self.rules(options), single=False).freeze()
+    def decode(self, data: dict) -> State:
+        return views.from_json(data, self.rules(int(data["players"]), data["options"]))
 
-    def new_deal(self, players: int, seed: int = 0, options: dict | None = None) -> State:
-        self.check_players(players)
-        return Table.new(players, seed, self.rules(options), single=True).freeze()
+    def check(self, state: State) -> None:
+        views.check(state)
 
     # ----- the surface -----
-    def current_player(self, state: State) -> int | None:
-        return None if state.phase == OVER else state.turn
-
-    def legal_actions(self, state: State) -> list[Action]:
-        return [ACTIONS[a] for a in Table.reader(state).legal()]
-
-    def apply(self, state: State, action: Action) -> State:
-        code = getattr(action, "code", None)
-        action_id = getattr(action, "id", str(action))
-        if state.phase == OVER:
-            raise IllegalActionError(action_id, "the match is over")
-        if not isinstance(code, int) or not 0 <= code < len(ACTIONS) or ACTIONS[code] != action \
-                or code not in Table.reader(state).legal():
-            raise IllegalActionError(action_id, self.why_illegal(state, action))
-        table = Table.thaw(state)
-        table.step(code)
-        return table.freeze()
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == OVER
-
-    def deal_of(self, state: State) -> int:
-        return state.deal
-
     def scores(self, state: State) -> list[float]:
         return [float(s) for s in state.scores]
 
@@ -120,10 +97,7 @@ class Uno(Game[State, Action]):
         return views.determinise(view, rng, single)
 
     def parse_action(self, action_id: str) -> Action:
-        try:
-            return parse_action(action_id)
-        except ActionSyntaxError as err:
-            raise IllegalActionError(action_id, str(err)) from None
+        return parse_action(action_id)
 
     def action_label(self, action: Action) -> str:
         return label(action)
@@ -177,59 +151,3 @@ class Uno(Game[State, Action]):
         if state.phase == CHALLENGED and state.wd4_by != player:
             wd4_bad = views.wd4_was_illegal(hands[state.wd4_by], state.prev_colour, state.discard, state.rules)
         return state._replace(hands=tuple(map(tuple, hands)), pile=tuple(pile), wd4_bad=wd4_bad)
-
-    # ----- JSON -----
-    def to_json(self, state: State) -> dict:
-        ids = CARD_IDS.__getitem__
-        return {
-            "seed": state.seed, "players": state.players, "options": views.options_json(state.rules),
-            "single_deal": state.single, "deal": state.deal, "dealer": state.dealer,
-            "hands": [[ids(c) for c in h] for h in state.hands],
-            "pile": [ids(c) for c in state.pile], "discard": [ids(c) for c in state.discard],
-            "colour": views.colour_id(state.colour), "direction": state.direction, "turn": state.turn,
-            "phase": PHASES[state.phase], "wd4_by": state.wd4_by, "wd4_bad": state.wd4_bad,
-            "previous_colour": views.colour_id(state.prev_colour), "uno_missed": state.uno_missed,
-            "moves": state.moves, "reshuffles": state.reshuffles, "scores": list(state.scores),
-            "winner": state.winner, "log": [views.event_json(e) for e in state.log],
-            "last_deal": views.last_deal_json(state.last_deal),
-        }
-
-    def from_json(self, data: dict) -> State:
-        try:
-            players = int(data["players"])
-            self.check_players(players)
-            codes = views.card_code
-            hands = tuple(tuple(codes(c) for c in h) for h in data["hands"])
-            pile = tuple(codes(c) for c in data["pile"])
-            discard = tuple(codes(c) for c in data["discard"])
-            if data["phase"] not in PHASES:
-                raise GameError(f"unknown phase {data['phase']!r}")
-            state = State(
-                seed=int(data["seed"]), players=players, rules=self.rules(data["options"]),
-                single=bool(data["single_deal"]), deal=int(data["deal"]), dealer=int(data["dealer"]),
-                hands=hands, pile=pile, discard=discard, colour=views.colour_code(data["colour"]),
-                direction=int(data["direction"]), turn=int(data["turn"]), phase=PHASES.index(data["phase"]),
-                wd4_by=int(data["wd4_by"]), wd4_bad=bool(data["wd4_bad"]),
-                prev_colour=views.colour_code(data["previous_colour"]), uno_missed=int(data["uno_missed"]),
-                moves=int(data["moves"]), reshuffles=int(data["reshuffles"]),
-                scores=tuple(int(s) for s in data["scores"]), winner=int(data["winner"]),
-                log=tuple(views.event_from_json(e) for e in data["log"]),
-                last_deal=views.last_deal_from_json(data["last_deal"]))
-        except (KeyError, TypeError, ValueError) as err:
-            if isinstance(err, GameError):
-                raise
-            raise OptionError(f"not an Uno state: {err!r}") from None
-        self._check(state)
-        return state
-
-    def _check(self, state: State) -> None:
-        """Cards conserved and the seats in range; a GameError otherwise."""
-        held = Counter(c for h in state.hands for c in h) + Counter(state.pile) + Counter(state.discard)
-        if held != Counter(FULL_DECK):
-            raise GameError("an Uno state must hold each of the 108 cards exactly once")
-        if len(state.hands) != state.players or len(state.scores) != state.players or not state.discard:
-            raise GameError("an Uno state needs one hand and score per player and a discard pile")
-        if state.direction not in (1, -1) or not (state.phase == OVER or 0 <= state.turn < state.players):
-            raise GameError("bad direction or seat to move in an Uno state")
-        if state.phase == PLAY and state.colour < 0:
-            raise GameError("no colour in force in an Uno state at play")

@@ -44,13 +44,12 @@ just drawn or pass), ``CHALLENGED`` (challenge or accept a Wild Draw Four),
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
-from functools import partial
-from itertools import repeat, starmap
 from typing import NamedTuple
 
+from engine import kernel
 from engine.base import chance
+from engine.kernel import shuffled
 from engine.uno.actions import (
     ACCEPT, CATCH, CHALLENGE, CHOOSE, DRAW, PASS, UNO_FLAG,
 )
@@ -115,6 +114,11 @@ class Rules:
     target_score: int = 500
     max_turns: int = 2000
 
+    @staticmethod
+    def of(players: int, options: dict) -> Rules:
+        """``options`` resolved by ``Uno.resolve_options`` (any number of players)."""
+        return Rules(**options)
+
 
 Event = tuple
 """One public event of the log: a plain tuple ``(kind, *values)`` (cheap to make):
@@ -157,34 +161,53 @@ class State(NamedTuple):
     log: tuple[Event, ...]  # the most recent public events
     last_deal: tuple | None  # (deal, winner, points, hands) of the previous deal of a match
 
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.turn
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
 
 LOG_KEEP = 24
 
 
-def shuffled(cards, rng: random.Random) -> list[int]:
-    """``cards`` in a uniformly random order: sorted by one random key each, ``rng.random()``
-    for each card in turn (the keys, 53-bit floats, never tie in practice). Same distribution
-    as ``rng.shuffle``, faster."""
-    randoms = starmap(rng.random, repeat(()))  # rng.random(), rng.random(), ...
-    # sorted() computes each card's key once, in order: here the next random (the card is next's unused default)
-    return sorted(cards, key=partial(next, randoms))
-
-
-class Table:
-    """A mutable Uno table. ``legal()`` lists action codes, ``step(code)`` plays one.
-
-    ``step`` trusts its caller: ``Uno.apply`` checks legality first; search agents
-    and the benchmark only pick codes from ``legal()``.
-    """
+class Table(kernel.Table[State]):
+    """A mutable Uno table (``engine.kernel.Table``): ``legal()`` lists action codes, ``step(code)``
+    plays one. Its values are those of ``State`` (``n`` is its ``players``), as lists where they change;
+    ``limit`` is the rules' ``max_turns``."""
 
     __slots__ = ("seed", "n", "rules", "single", "deal", "dealer", "hands", "pile", "discard", "colour",
                  "direction", "turn", "phase", "wd4_by", "wd4_bad", "prev_colour", "uno_missed",
                  "moves", "reshuffles", "scores", "winner", "log", "last_deal", "limit")
+    seed: int
+    n: int
+    rules: Rules
+    single: bool
+    deal: int
+    dealer: int
+    hands: list[list[int]]
+    pile: list[int]
+    discard: list[int]
+    colour: int
+    direction: int
+    turn: int
+    phase: int
+    wd4_by: int
+    wd4_bad: bool
+    prev_colour: int
+    uno_missed: int
+    moves: int
+    reshuffles: int
+    scores: list[int]
+    winner: int
+    log: list[Event]
+    last_deal: tuple | None
+    limit: int
 
     # ----- making and converting tables -----
     @classmethod
     def new(cls, players: int, seed: int, rules: Rules, single: bool,
-            deck: list[int] | None = None) -> "Table":
+            deck: list[int] | None = None) -> Table:
         """A match (or, ``single``, one deal) at its first turn; ``deck`` is the shuffled
         deck of the first deal (drawn from the end; the list is used up), by default
         shuffled from the seed."""
@@ -198,7 +221,7 @@ class Table:
         return t
 
     @classmethod
-    def thaw(cls, s: State) -> "Table":
+    def thaw(cls, s: State) -> Table:
         t = cls()
         (t.seed, t.n, t.rules, t.single, t.deal, t.dealer, hands, pile, discard, t.colour, t.direction,
          t.turn, t.phase, t.wd4_by, t.wd4_bad, t.prev_colour, t.uno_missed, t.moves, t.reshuffles, scores,
@@ -216,14 +239,14 @@ class Table:
                      tuple(self.log[-LOG_KEEP:]), self.last_deal)
 
     @classmethod
-    def reader(cls, s: State) -> "Table":
+    def reader(cls, s: State) -> Table:
         """A table sharing ``s``'s tuples, for reading only (``legal``, ``plays_of``)."""
         t = cls()
-        t.n, t.rules, t.hands, t.pile, t.discard = s.players, s.rules, s.hands, s.pile, s.discard
+        t.n, t.rules, t.hands, t.pile, t.discard = s.players, s.rules, s.hands, s.pile, s.discard  # type: ignore[assignment]
         t.colour, t.turn, t.phase, t.uno_missed = s.colour, s.turn, s.phase, s.uno_missed
         return t
 
-    def copy(self) -> "Table":
+    def copy(self) -> Table:
         """An independent copy without the log (for search, which needs no history)."""
         t = Table()
         (t.seed, t.n, t.rules, t.single, t.deal, t.dealer, t.colour, t.direction, t.turn, t.phase,
@@ -341,6 +364,12 @@ class Table:
         if wd4 and (self.rules.wd4_challenge or wd4_allowed(hand, self.colour, self.discard[-1], self.rules.wd4_when)):
             out += _WD4_PLAYS
         return out
+
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.turn
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
 
     # ----- doing it -----
     def step(self, a: int) -> None:

@@ -1,4 +1,4 @@
-"""What one seat sees of an Uno table, as JSON-ready data, and the way back.
+"""What one seat sees of an Uno table, as JSON-ready data, and the way back; the state's JSON.
 
 ``observe(state, seat)`` holds only what that seat would see at a real table:
 its own hand, the discard pile (every card in it was played or turned up in the
@@ -15,34 +15,16 @@ Search agents use it; ``observe(determinise(view), seat) == view`` is tested.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from collections import Counter
 
-from engine.base import GameError
+from engine.base import GameError, StateError
+from engine.kernel import BOOL, INT, EventCodec, Field
 from engine.uno.actions import ACTIONS
-from engine.uno.cards import CARD_IDS, COPIES
-from engine.uno.rules import DRAWN, OVER, PHASES, Event, Rules, State, Table, wd4_allowed
+from engine.uno.cards import CARD_IDS, COPIES, FULL_DECK
+from engine.uno.rules import DRAWN, OVER, PHASES, PLAY, Rules, State, Table, wd4_allowed
 
 COLOURS = "rygb"
 CODE_OF_ID = {card_id: code for code, card_id in enumerate(CARD_IDS)}
-
-# Event kind -> the names and types of the values after the kind ("int", "card", "colour", "bool").
-EVENT_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
-    "deal": (("deal", "int"), ("dealer", "int")),
-    "turnup": (("card", "card"),),
-    "returned": (("card", "card"),),
-    "colour": (("seat", "int"), ("colour", "colour")),
-    "play": (("seat", "int"), ("card", "card"), ("colour", "colour"), ("uno", "bool")),
-    "draw": (("seat", "int"), ("count", "int")),
-    "pass": (("seat", "int"),),
-    "skip": (("seat", "int"),),
-    "reverse": (("direction", "int"),),
-    "penalty": (("seat", "int"), ("count", "int")),
-    "challenge": (("seat", "int"), ("illegal", "bool")),
-    "catch": (("seat", "int"), ("caught", "int")),
-    "reshuffle": (("count", "int"),),
-    "out": (("seat", "int"), ("points", "int")),
-    "stalled": (("moves", "int"),),
-}
 
 
 def card_id(code: int) -> str:
@@ -68,31 +50,28 @@ def card_code(text: str) -> int:
         raise GameError(f"{text!r} is not an Uno card id") from None
 
 
-def event_json(e: Event) -> dict:
-    """``("play", 1, 7, 0, 0)`` ->
-    ``{"event": "play", "seat": 1, "card": "r7", "colour": "r", "uno": False}``."""
-    return dict(_event_json(e))
+CARD = Field(card_id, card_code)
+COLOUR = Field(colour_id, colour_code)
 
-
-@lru_cache(maxsize=4096)
-def _event_json(e: Event) -> dict:
-    out: dict = {"event": e[0]}
-    for (name, kind), value in zip(EVENT_FIELDS[e[0]], e[1:]):
-        out[name] = card_id(value) if kind == "card" else colour_id(value) if kind == "colour" else (
-            bool(value) if kind == "bool" else value)
-    return out
-
-
-def event_from_json(data: dict) -> Event:
-    kind = data.get("event")
-    if kind not in EVENT_FIELDS:
-        raise GameError(f"unknown Uno event {kind!r}")
-    values: list = [kind]
-    for name, typ in EVENT_FIELDS[kind]:
-        value = data[name]
-        values.append(card_code(value) if typ == "card" else
-                      colour_code(value) if typ == "colour" else int(value))
-    return tuple(values)
+EVENTS = EventCodec("Uno", {
+    "deal": (("deal", INT), ("dealer", INT)),
+    "turnup": (("card", CARD),),
+    "returned": (("card", CARD),),
+    "colour": (("seat", INT), ("colour", COLOUR)),
+    "play": (("seat", INT), ("card", CARD), ("colour", COLOUR), ("uno", BOOL)),
+    "draw": (("seat", INT), ("count", INT)),
+    "pass": (("seat", INT),),
+    "skip": (("seat", INT),),
+    "reverse": (("direction", INT),),
+    "penalty": (("seat", INT), ("count", INT)),
+    "challenge": (("seat", INT), ("illegal", BOOL)),
+    "catch": (("seat", INT), ("caught", INT)),
+    "reshuffle": (("count", INT),),
+    "out": (("seat", INT), ("points", INT)),
+    "stalled": (("moves", INT),),
+})
+"""The log's events (``engine.uno.rules.Event``): ``("play", 1, 7, 0, 0)`` is
+``{"event": "play", "seat": 1, "card": "r7", "colour": "r", "uno": False}``."""
 
 
 def sorted_ids(codes) -> list[str]:
@@ -125,7 +104,7 @@ def observe(state: State, seat: int | None, reveal: bool = False) -> dict:
     to_move = None if over else state.turn
     mine = seat is not None and seat == to_move
     hand = state.hands[seat] if seat is not None else ()
-    view = {
+    view: dict = {
         "game": "uno",
         "seat": seat,
         "players": state.players,
@@ -148,7 +127,7 @@ def observe(state: State, seat: int | None, reveal: bool = False) -> dict:
         "uno_missed": None if state.uno_missed < 0 else state.uno_missed,
         "moves": state.moves,
         "scores": list(state.scores),
-        "log": [event_json(e) for e in state.log],
+        "log": [EVENTS.to_json(e) for e in state.log],
         "last_deal": last_deal_json(state.last_deal),
         "over": over,
         "winners": winners(state) if over else None,
@@ -233,4 +212,51 @@ def determinise(view: dict, rng: random.Random, single: bool | None = None) -> S
         prev_colour=prev, uno_missed=-1 if view["uno_missed"] is None else view["uno_missed"],
         moves=view["moves"], reshuffles=0, scores=tuple(view["scores"]),
         winner=view["winners"][0] if view["over"] and view["winners"] else -1,
-        log=tuple(event_from_json(e) for e in view["log"]), last_deal=last_deal_from_json(view["last_deal"]))
+        log=tuple(EVENTS.from_json(e) for e in view["log"]), last_deal=last_deal_from_json(view["last_deal"]))
+
+
+# ----- the state's JSON -----
+def to_json(state: State) -> dict:
+    ids = CARD_IDS.__getitem__
+    return {
+        "seed": state.seed, "players": state.players, "options": options_json(state.rules),
+        "single_deal": state.single, "deal": state.deal, "dealer": state.dealer,
+        "hands": [[ids(c) for c in h] for h in state.hands],
+        "pile": [ids(c) for c in state.pile], "discard": [ids(c) for c in state.discard],
+        "colour": colour_id(state.colour), "direction": state.direction, "turn": state.turn,
+        "phase": PHASES[state.phase], "wd4_by": state.wd4_by, "wd4_bad": state.wd4_bad,
+        "previous_colour": colour_id(state.prev_colour), "uno_missed": state.uno_missed,
+        "moves": state.moves, "reshuffles": state.reshuffles, "scores": list(state.scores),
+        "winner": state.winner, "log": [EVENTS.to_json(e) for e in state.log],
+        "last_deal": last_deal_json(state.last_deal),
+    }
+
+
+def from_json(data: dict, rules: Rules) -> State:
+    """The state ``to_json`` wrote, for a match of ``rules``."""
+    if data["phase"] not in PHASES:
+        raise StateError(f"unknown phase {data['phase']!r}")
+    return State(
+        seed=int(data["seed"]), players=int(data["players"]), rules=rules,
+        single=bool(data["single_deal"]), deal=int(data["deal"]), dealer=int(data["dealer"]),
+        hands=tuple(tuple(card_code(c) for c in h) for h in data["hands"]),
+        pile=tuple(card_code(c) for c in data["pile"]), discard=tuple(card_code(c) for c in data["discard"]),
+        colour=colour_code(data["colour"]), direction=int(data["direction"]), turn=int(data["turn"]),
+        phase=PHASES.index(data["phase"]), wd4_by=int(data["wd4_by"]), wd4_bad=bool(data["wd4_bad"]),
+        prev_colour=colour_code(data["previous_colour"]), uno_missed=int(data["uno_missed"]),
+        moves=int(data["moves"]), reshuffles=int(data["reshuffles"]),
+        scores=tuple(int(s) for s in data["scores"]), winner=int(data["winner"]),
+        log=tuple(EVENTS.from_json(e) for e in data["log"]), last_deal=last_deal_from_json(data["last_deal"]))
+
+
+def check(state: State) -> None:
+    """Cards conserved and the seats in range; a StateError otherwise."""
+    held = Counter(c for h in state.hands for c in h) + Counter(state.pile) + Counter(state.discard)
+    if held != Counter(FULL_DECK):
+        raise StateError("an Uno state must hold each of the 108 cards exactly once")
+    if len(state.hands) != state.players or len(state.scores) != state.players or not state.discard:
+        raise StateError("an Uno state needs one hand and score per player and a discard pile")
+    if state.direction not in (1, -1) or not (state.phase == OVER or 0 <= state.turn < state.players):
+        raise StateError("bad direction or seat to move in an Uno state")
+    if state.phase == PLAY and state.colour < 0:
+        raise StateError("no colour in force in an Uno state at play")

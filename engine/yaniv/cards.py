@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.base import ActionSyntaxError
+
 SUITS = ("c", "d", "h", "s")
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 SUIT_SYMBOLS = ("\u2663", "\u2666", "\u2665", "\u2660")
@@ -85,15 +87,11 @@ class Card:
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(DECK_SIZE))
 
 
-class CardSyntaxError(ValueError):
-    """Text that is not a card id."""
-
-
 def parse_card(text: str) -> Card:
-    """The card with id ``text`` ('7s', '10d', 'Kh', 'jk1'); CardSyntaxError otherwise."""
+    """The card with id ``text`` ('7s', '10d', 'Kh', 'jk1'); ActionSyntaxError otherwise."""
     index = _BY_ID.get(text)
     if index is None:
-        raise CardSyntaxError(
+        raise ActionSyntaxError(text,
             f"{text!r} is not a card: a card is a rank (A, 2-10, J, Q, K) and a suit (c, d, h, s), "
             "or jk1 / jk2")
     return CARDS[index]

@@ -76,14 +76,12 @@ def test_card_game_reviews_read_only_the_observation_and_rate_the_move_made(game
 def yaniv_position(hand: list[str], pile: str, other: list[str]):
     """A two-player Yaniv deal with seat 0 to move holding ``hand``, ``pile`` on the discard pile
     and ``other`` in seat 1's hand (the rest of the deck in the stock)."""
-    from dataclasses import replace
-
     from engine.yaniv.cards import DECK_SIZE, parse_card
     index = lambda cards: tuple(sorted(parse_card(c).index for c in cards))  # noqa: E731
     used = set(index(hand + other + [pile]))
     state = get_game("yaniv").new_deal(2, 3)
-    return replace(state, hands=(index(hand), index(other)), top=index([pile]), below=(), to_move=0,
-                   known=((), ()), stock=tuple(c for c in range(DECK_SIZE) if c not in used))
+    return state._replace(hands=(index(hand), index(other)), top=index([pile]), below=(), to_move=0,
+                          known=((), ()), stock=tuple(c for c in range(DECK_SIZE) if c not in used))
 
 
 def test_the_yaniv_coach_rates_runs_and_parts_of_sets_in_points():

@@ -42,11 +42,11 @@ def test_it_ducks_the_queen_and_drops_it_when_it_cannot_follow():
 
 
 def test_it_goes_over_a_player_taking_every_trick():
-    table = Table.new(0)
+    table = Table.new(4, 0)
     table.hands = [[3, 24, 25, 26, 27], [1, 7, 8, 9, 11], [10, 12, 13, 14, 15], [16, 17, 18, 19, 20]]
     table.played = sum(1 << c for c in range(32)) & ~sum(1 << c for h in table.hands for c in h)
     table.tricks, table.tricks_done, table.leader, table.to_move = [3, 0, 0, 0], 3, 0, 0
-    table.play(3)  # seat 0, with every trick so far, leads the J♣; seat 1 holds K♣ and 7♣
+    table.step(3)  # seat 0, with every trick so far, leads the J♣; seat 1 holds K♣ and 7♣
     seen = of_table(table)
     assert seen.legal == [1, 7]
     scores, why = decide(seen)

@@ -184,6 +184,37 @@ def test_baltar_explores_the_least_tried_action_while_training():
     assert sorted(picks) == sorted(list(range(6)) * 2)
 
 
+def test_baltar_explores_as_the_public_code_when_asked_the_least_updated_action_first():
+    t = QTables(5)
+    learner = Learner(t, explore=True, least="updates")
+    rng = random.Random(2)
+    # nothing updated yet (tries do not count): always the first action, draw from the deck, slot 1
+    assert [learner._step("place", 11, list(range(6)), rng) for _ in range(5)] == [0] * 5
+    assert learner._step("draw", 11, [0, 1], rng) == 0
+    learner.finish(False)  # the deal is lost: the last place (11, 0) and draw (11, 0) are updated once
+    assert t.place_visits[11, 0] == 1 and t.draw_visits[11, 0] == 1
+    assert learner._step("place", 11, list(range(6)), rng) == 1
+    assert learner._step("draw", 11, [0, 1], rng) == 1
+    with pytest.raises(ValueError):
+        Learner(t, least="fewest")
+
+
+def test_the_two_ensembles_are_named_for_their_members():
+    from agents.catalog import spec
+    from agents.racko import ensemble
+    from agents.racko.baltar import Baltar
+    from agents.racko.diablo import Diablo
+    from agents.racko.kyle import Kyle
+    from agents.racko.max import Max
+
+    assert [type(m) for m in ensemble().members] == [Kyle, Max, Baltar, Diablo]
+    assert [type(m) for m in ensemble(with_diablo=False).members] == [Kyle, Max, Baltar]
+    assert spec("racko", "ensemble").title == "Ensemble (with Diablo)"
+    assert spec("racko", "ensemble-code").title == "Ensemble (write-up's code: Kyle, Max, Baltar)"
+    assert [type(m) for m in make_agent("racko", "ensemble-code").members] == [Kyle, Max, Baltar]
+    assert all(not m.forced_random for m in ensemble(with_diablo=False).members)
+
+
 def test_baltar_ensemble_votes_with_weights():
     a, b = QTables(5), QTables(5)
     a.draw[4] = [0.0, 10.0]  # a: take the discard

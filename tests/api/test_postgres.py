@@ -22,15 +22,20 @@ URL = os.environ.get("PARLOUR_TEST_POSTGRES_URL")
 pytestmark = pytest.mark.skipif(not URL, reason="set PARLOUR_TEST_POSTGRES_URL to test on PostgreSQL")
 
 
-@pytest.fixture
-def pg_client():
-    engine = make_engine(URL)
+def empty_postgres(url: str) -> str:
+    """The database at ``url`` emptied (every table dropped): the URL, for a fresh app."""
+    engine = make_engine(url)
     with engine.begin() as c:
         c.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
     live._cache.clear()  # this process's copies of the learners' tables were of the database just dropped
-    with TestClient(create_app(URL, preload=False)) as client:
-        yield client
     engine.dispose()
+    return url
+
+
+@pytest.fixture
+def pg_client():
+    with TestClient(create_app(empty_postgres(URL), preload=False)) as client:
+        yield client
 
 
 def test_play_learn_and_concurrent_updates_on_postgres(pg_client):

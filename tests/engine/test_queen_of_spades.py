@@ -25,7 +25,7 @@ def dealt(hands: list[str], rules: Rules = Rules(), single: bool = True) -> Stat
     the first eight cards of the deck and leads)."""
     deck = [c for h in hands for c in cards(h)]
     assert sorted(deck) == list(range(32))
-    return Table.new(7, rules, single, deck).freeze()
+    return Table.new(4, 7, rules, single, deck).freeze()
 
 
 def play(state: State, *ids: str) -> State:
@@ -226,10 +226,10 @@ def test_random_deals_score_as_the_rule_text_says():
     rng = random.Random(5)
     seen = Counter()
     for seed in range(400):
-        table = Table.new(seed, Rules(), True)
+        table = Table.new(4, seed, Rules(), True)
         while table.to_move is not None:
             legal = table.legal()
-            table.play(legal[rng.randrange(len(legal))])
+            table.step(legal[rng.randrange(len(legal))])
         plays = [p for _, p in table.taken]
         assert table.deal_points() == independent_score(plays) == list(table.results[-1].points)
         assert sum(table.deal_points()) == 0

@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from engine import IllegalActionError, OptionError, get_game
+from engine import IllegalActionError, OptionError, StateError, get_game
 from engine.racko import ACTIONS, Racko, Rules, State, Table, ascending_prefix, longest_run, parse_action, run_bonus
-from engine.racko.actions import ActionSyntaxError
+from engine import ActionSyntaxError
 from engine.racko.rules import DRAW, FROM_NONE, OVER, deal_points
 from tests.engine.invariants import canon
 
@@ -302,7 +302,7 @@ def test_json_round_trip_and_bad_states():
     with pytest.raises(Exception) as err:
         G.from_json(broken)
     assert "exactly once" in str(err.value)
-    with pytest.raises(OptionError):
+    with pytest.raises(StateError):
         G.from_json({"players": 2})
 
 

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from engine import IllegalActionError, OptionError, get_game
+from engine import IllegalActionError, OptionError, StateError, get_game
 
 G = get_game("tictactoe")
 
@@ -71,5 +71,5 @@ def test_options_and_players_are_checked():
         G.new_match(3, 1)
     with pytest.raises(OptionError, match="unknown option"):
         G.new_match(2, 1, {"size": 4})
-    with pytest.raises(OptionError):
+    with pytest.raises(StateError):
         G.from_json({"cells": [3] * 9})
