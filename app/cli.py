@@ -5,6 +5,7 @@
     parlour train GAME AGENT [...]               agents.training.<game>_<agent>
     parlour bench GAME|server [...]              agents.bench.<game> / the server's memory
     parlour bench live                           resetting live learners: time, effect on others
+    parlour bench heavy                          another client's view under heavy reads and AI-only matches
     parlour bench heal                           attacks on live MENACE, without and with the healing
     parlour bench probes --url URL               the hardening probes against a running server
     parlour bench cheats --url URL [--spoof] [--seed]   spoofed addresses, chosen seeds: learned? rated?
@@ -61,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     if command == "bench":
         if not rest:
             parser.error("usage: parlour bench GAME|server [options]")
-        package = "app.bench" if rest[0] in ("server", "live", "heal", "probes", "request", "cheats") else "agents.bench"
+        package = "app.bench" if rest[0] in ("server", "live", "heal", "probes", "request", "cheats", "heavy") else "agents.bench"
         return _module_main(package, rest[0], rest[1:], f"parlour bench {rest[0]}")
     if command == "tournament":
         from app.commands.tournament import main as tournament

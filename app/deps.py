@@ -1,5 +1,5 @@
 """Dependencies for the routers, as ``Annotated`` aliases: database session, agent pool, a seat's
-bearer token, the administrator's token, and the client's address.
+bearer token, the administrator's token, the client's address, and the lane heavy reads queue in.
 
 They are ``async def``: each is a few attribute reads, and a plain ``def`` dependency costs a
 hop to a worker thread and back. The two routes taken on every turn (a view, a move) call
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from typing import Annotated, AsyncIterator
+from typing import TYPE_CHECKING, Annotated, AsyncIterator
 
 from fastapi import Depends, Header, Query, Request
 from sqlalchemy.orm import Session
@@ -20,6 +20,9 @@ from app.services.agents import AgentPool
 from app.services.catalog import known_game
 from app.services.errors import Forbidden, Unauthorized
 from app.settings import get_settings
+
+if TYPE_CHECKING:
+    from app.limits import Lane
 
 
 def open_session(request: Request) -> Session:
@@ -37,6 +40,11 @@ async def get_session(request: Request) -> AsyncIterator[Session]:
 
 async def get_pool(request: Request) -> AgentPool:
     return request.app.state.pool
+
+
+async def get_heavy_reads(request: Request) -> Lane:
+    """The lane of the reads whose cost grows with the data (``app.limits.Lane``)."""
+    return request.app.state.heavy_reads
 
 
 Authorization = Annotated[str | None, Header()]
@@ -91,6 +99,7 @@ async def game_filter(game: Annotated[str | None, Query(max_length=32, descripti
 SessionDep = Annotated[Session, Depends(get_session)]
 GameFilter = Annotated[str | None, Depends(game_filter)]
 PoolDep = Annotated[AgentPool, Depends(get_pool)]
+HeavyDep = Annotated["Lane", Depends(get_heavy_reads)]
 TokenDep = Annotated[str | None, Depends(get_token)]
 AdminDep = Depends(require_admin)
 ClientDep = Annotated[str, Depends(client_key)]

@@ -1,23 +1,30 @@
 """What keeps one client from costing everyone: the body size limit (413 before parsing), the
-per-client rate limit on creating matches (429 + Retry-After), and the security headers every
-response carries. Pure ASGI middleware, so streamed responses pass through untouched.
+per-client quota of GET requests (429 + Retry-After), the lanes heavy work queues in, and the
+security headers every response carries. Pure ASGI middleware, so streamed responses pass
+through untouched. (The limits on creating matches and on running AI-only matches are counted
+in the database: ``app.services.quotas``.)
 
-The rate limiter counts per process (a fixed one-minute window per client address); with
-several processes each allows the limit, which bounds a client all the same.
+The GET quota is counted in memory, per process, in fixed one-minute windows per client address:
+each process allows its share of ``PARLOUR_GET_LIMIT``, the limit divided by ``PARLOUR_WORKERS``,
+so however a client's requests spread over the processes it never gets more than the limit, and
+counting costs no database round trip on the busiest requests. The price: a client whose
+connections all land on one process gets only that share, hence a generous default.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import time
 from collections import OrderedDict
 from threading import Lock
+from typing import Any, Callable
 
-from fastapi import Depends, Request
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
 
+from app import problems
 from app.deps import client_address
-from app.services.errors import ServiceError
-from app.settings import get_settings
 
 SECURITY_HEADERS = [
     (b"content-security-policy",
@@ -120,14 +127,6 @@ class BodyLimit:
         await send({"type": "http.response.body", "body": body})
 
 
-class TooMany(ServiceError):
-    status = 429
-
-    def __init__(self, message: str, retry_after: int):
-        super().__init__(message)
-        self.retry_after = retry_after
-
-
 class RateLimiter:
     """At most ``limit`` events per client in each ``window`` seconds (fixed windows)."""
 
@@ -152,17 +151,45 @@ class RateLimiter:
             return 0.0
 
 
-async def limit_creations(request: Request) -> None:
-    """Dependency of the operations that create matches (PARLOUR_CREATE_LIMIT a minute per client).
-    ``async``: a plain function would be run in a worker thread, and under load the hop there and
-    back waited for the GIL and the event loop, about 400 ms a creation with 64 clients playing."""
-    limit = get_settings().create_limit
-    if limit <= 0:
-        return
-    wait = request.app.state.create_limiter.hit(client_address(request), limit)
-    if wait > 0:
-        raise TooMany(f"at most {limit} new matches a minute from one address; try again in "
-                      f"{math.ceil(wait)} s", math.ceil(wait))
+class GetQuota:
+    """At most ``limit`` GET (and HEAD) requests a minute from one client address in this process
+    (0: no limit), answered 429 with Retry-After beyond; ``/static`` files are not counted."""
+
+    def __init__(self, app, limit: int):
+        self.app, self.limit = app, limit
+        self.counts = RateLimiter()
+
+    async def __call__(self, scope, receive, send):
+        if (self.limit <= 0 or scope["type"] != "http" or scope["method"] not in ("GET", "HEAD")
+                or scope["path"].startswith("/static/")):
+            return await self.app(scope, receive, send)
+        request = Request(scope)
+        wait = self.counts.hit(client_address(request), self.limit)
+        if wait <= 0:
+            return await self.app(scope, receive, send)
+        seconds = math.ceil(wait)
+        answer = problems.answer(request, 429, f"too many requests from one address (at most {self.limit} "
+                                 f"reads a minute here); try again in {seconds} s", {"Retry-After": str(seconds)})
+        await answer(scope, receive, send)
 
 
-CreateLimit = Depends(limit_creations)
+def get_share(limit: int, workers: int) -> int:
+    """This process's share of a per-client limit of ``limit`` over ``workers`` processes."""
+    return 0 if limit <= 0 else max(1, limit // max(1, workers))
+
+
+class Lane:
+    """Heavy work of one kind, at most ``width`` jobs at once in this process, each in a worker
+    thread; the others wait their turn (first come, first served) holding no thread. A job in a
+    thread shares the interpreter with the event loop; however many clients ask at once, the
+    requests that are quick (a view, a move) compete with ``width`` such threads, not hundreds."""
+
+    def __init__(self, width: int = 1):
+        self.width = width
+        self._slots: asyncio.Semaphore | None = None
+
+    async def run(self, work: Callable[..., Any], *args: Any) -> Any:
+        if self._slots is None:  # made on the event loop that uses it
+            self._slots = asyncio.Semaphore(self.width)
+        async with self._slots:
+            return await run_in_threadpool(work, *args)

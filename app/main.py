@@ -13,10 +13,11 @@ from fastapi.staticfiles import StaticFiles
 from app import problems
 from app.db import ROOT, make_engine, migrate, session_factory
 from app.edge import RefuseNul, nul_free_schema
-from app.limits import BodyLimit, RateLimiter, SecurityHeaders
+from app.limits import BodyLimit, GetQuota, Lane, SecurityHeaders, get_share
 from app.routers import agents, docs, games, matches, pages, results
 from app.services import live, relay
 from app.services.agents import AgentPool
+from app.services import thinking
 from app.services.coach import Reviewer
 from app.services.notifier import NOTIFIER
 from app.services.streams import StreamLimits
@@ -24,6 +25,9 @@ from app.settings import get_settings
 from agents.catalog import playable_games
 
 log = logging.getLogger("parlour")
+
+EXPORTS_PER_CLIENT, EXPORTS_TOTAL = 2, 8
+"""Streamed exports open at once from one client address (429 beyond) and in one process (503)."""
 
 
 def create_app(database_url: str | None = None, preload: bool | None = None) -> FastAPI:
@@ -38,10 +42,14 @@ def create_app(database_url: str | None = None, preload: bool | None = None) -> 
         app.state.sessions = session_factory(app.state.engine)
         app.state.pool = AgentPool()
         app.state.streams = StreamLimits(settings.streams_per_client, settings.streams_total)
+        app.state.exports = StreamLimits(EXPORTS_PER_CLIENT, EXPORTS_TOTAL, "exports")
+        app.state.heavy_reads = Lane()  # the list routes' pages, exports' batches, replays
+        app.state.ai_only_moves = Lane()  # the moves of watched AI-only matches
         app.state.reviewer = Reviewer(app.state.sessions)
         app.state.relay = relay.start(url, app.state.sessions, NOTIFIER)
         if preload:
             app.state.pool.preload(playable_games())
+            thinking.start()
             Thread(target=live.load_current, args=(app.state.sessions, playable_games()), name="live-tables",
                    daemon=True).start()
         # What start-up made lives as long as the process (the agents' tables and networks,
@@ -58,6 +66,8 @@ def create_app(database_url: str | None = None, preload: bool | None = None) -> 
         gc.unfreeze()
         app.state.relay.close()
         app.state.reviewer.close()
+        if preload:
+            thinking.stop()
         app.state.engine.dispose()
 
     app = FastAPI(title="Parlour", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
@@ -65,7 +75,6 @@ def create_app(database_url: str | None = None, preload: bool | None = None) -> 
                               "Every error answer is a Problem; statuses: 400 malformed, 401/403 credentials, "
                               "404 unknown, 409 against the game state, 413 too large, 422 invalid value, "
                               "429 too many.")
-    app.state.create_limiter = RateLimiter()
     problems.install(app)
     for router in (matches.router, games.router, agents.router, results.router):  # the busiest first: routes are tried in order
         app.include_router(router, responses=problems.problems(422))
@@ -80,7 +89,9 @@ def create_app(database_url: str | None = None, preload: bool | None = None) -> 
         return app.openapi_schema  # type: ignore[return-value]
 
     app.openapi = openapi  # type: ignore[method-assign]
+    problems.document_get_quota(app)
     app.add_middleware(RefuseNul)  # inside BodyLimit: it reads bodies BodyLimit has bounded
+    app.add_middleware(GetQuota, limit=get_share(settings.get_limit, settings.workers))
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
     return app

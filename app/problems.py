@@ -160,3 +160,23 @@ def allowed_methods(request: Request) -> list[str]:
     """Every method some route takes at this path (Starlette's 405 names only the first route's)."""
     routes = request.app.router.routes
     return [m for m in METHODS if any(r.matches({**request.scope, "method": m})[0] == Match.FULL for r in routes)]
+
+
+def document_get_quota(app: FastAPI) -> None:
+    """Every GET operation may answer 429 (the GET quota, ``app.limits.GetQuota``): said in the
+    OpenAPI document, once it is made."""
+    make = app.openapi
+
+    def openapi() -> dict:
+        if app.openapi_schema is None:
+            schema = make()
+            for operations in schema.get("paths", {}).values():
+                get = operations.get("get")
+                if get is not None:
+                    get.setdefault("responses", {}).setdefault("429", {
+                        "description": MEANING[429],
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}}})
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]

@@ -5,6 +5,7 @@ take a lock (migrations/env.py)."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from pydantic import ValidationError
@@ -33,6 +34,7 @@ def main(argv: list[str]) -> int:
             print(f"parlour serve: {message}", file=sys.stderr)
         return 2
     migrate(settings.database_url)
+    os.environ["PARLOUR_WORKERS"] = str(args.workers)  # each process takes its share of the GET quota
     print(f"Parlour on http://{args.host}:{args.port}  (API docs at /docs)")
     # proxy_headers off: uvicorn would otherwise take X-Forwarded-For from 127.0.0.1 itself; the
     # client's address is the app's to work out, from PARLOUR_TRUSTED_PROXIES alone (app.addresses).

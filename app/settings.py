@@ -67,7 +67,17 @@ class Settings(BaseSettings):
     abandon_after_s: int = 86_400
     """A match with no move for this many seconds is finished as abandoned (0: never)."""
     create_limit: int = 30
-    """Matches (with people or AI-only) one client may create per minute (0: no limit)."""
+    """Matches (with people or AI-only) one client may create per minute (0: no limit), counted in
+    the database: the same limit whatever the number of server processes."""
+    get_limit: int = 600
+    """GET requests one client may make per minute (0: no limit; /static is not counted). Each
+    process allows its share, this divided by ``workers``."""
+    workers: int = 1
+    """Server processes sharing the load (``parlour serve --workers N`` sets it)."""
+    ai_only_min_delay_ms: int = 100
+    """The shortest pause between two moves of an AI-only match, whatever its ``delay_ms`` (0: none)."""
+    ai_only_running: int = 4
+    """AI-only matches one client may have running at once (0: no limit), counted in the database."""
 
 
 def get_settings() -> Settings:

@@ -40,8 +40,11 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(autouse=True)
 def _no_rate_limits(monkeypatch):
-    """Tests create many matches quickly: no creation limit unless a test sets one."""
+    """Tests create many matches and read quickly: no creation limit, no GET quota and no
+    budget of running AI-only matches unless a test sets one."""
     monkeypatch.setenv("PARLOUR_CREATE_LIMIT", "0")
+    monkeypatch.setenv("PARLOUR_GET_LIMIT", "0")
+    monkeypatch.setenv("PARLOUR_AI_ONLY_RUNNING", "0")
     monkeypatch.delenv("PARLOUR_ADMIN_TOKEN", raising=False)
 
 

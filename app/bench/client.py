@@ -18,15 +18,18 @@ class HTTPError(RuntimeError):
 
 
 class Connection:
-    """One keep-alive connection to ``127.0.0.1:port``."""
+    """One keep-alive connection to ``127.0.0.1:port``, from ``source`` when given (another
+    loopback address, such as 127.0.0.7: the server sees another client)."""
 
-    def __init__(self, port: int):
-        self.port = port
+    def __init__(self, port: int, source: str | None = None):
+        self.port, self.source = port, source
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self.headers: dict[str, str] = {}  # of the last answer
 
     async def open(self) -> "Connection":
-        self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        local = None if self.source is None else (self.source, 0)
+        self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port, local_addr=local)
         return self
 
     async def close(self) -> None:
@@ -80,6 +83,7 @@ class Connection:
             payload = await self.reader.readexactly(int(headers.get("content-length", 0)))
         if headers.get("connection") == "close":
             await self.close()
+        self.headers = headers
         return status, payload
 
     async def json(self, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
@@ -94,5 +98,5 @@ class Connection:
             await self.open()
         self._send("GET", path, b"", None, "Accept: text/event-stream\r\n")
         await self.writer.drain()
-        status, _ = await self._head()
+        status, self.headers = await self._head()
         return status

@@ -91,11 +91,12 @@ def event_loop_in_use() -> str:
 class Server:
     """A uvicorn process serving ``target`` on a free loopback port."""
 
-    def __init__(self, target: str, env: dict[str, str]):
+    def __init__(self, target: str, env: dict[str, str], cwd: str | None = None):
+        """``cwd``: the checkout whose code serves (``python -m`` imports from there first)."""
         self.port = free_port()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", target, "--host", "127.0.0.1", "--port", str(self.port),
-             "--log-level", "warning", "--no-access-log"], env={**os.environ, **env})
+             "--log-level", "warning", "--no-access-log"], env={**os.environ, **env}, cwd=cwd)
 
     async def ready(self, path: str, method: str = "GET", body: dict | None = None) -> float:
         start = time.perf_counter()

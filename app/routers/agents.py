@@ -5,17 +5,16 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query
 from pydantic import Field
-from sqlalchemy import select
 
 from agents.catalog import spec
 from agents.saved_files import load_saved
 from agents.tictactoe.menace import Menace, box_positions
 from agents.tictactoe.symmetry import canonical, parse, render
-from app.deps import AdminDep, GameFilter, PoolDep, SessionDep
+from app import paging
+from app.deps import AdminDep, GameFilter, HeavyDep, PoolDep, SessionDep
 from app.problems import problems
-from app.models import Match, Seat
 from app.params import INT32_MAX, Body
-from app.services import catalog, live
+from app.services import catalog, live, results
 from app.services.errors import NotFound, ServiceError
 from engine import GameError
 
@@ -118,11 +117,19 @@ def rollback_agent(game: str, agent: str, body: RollbackBody, session: SessionDe
     return {"agent": agent, "game": game, "origin": row.origin, "games": row.games}
 
 
+CURVE_GAMES = 20_000
+"""At most this many games a page of a live curve reads (windows × window)."""
+
+
 @router.get("/{game}/{agent}/curve", responses=problems(404))
-def learning_curve(game: str, agent: str, session: SessionDep,
-                   window: Annotated[int, Query(ge=1, le=10_000)] = 20) -> dict:
+async def learning_curve(game: str, agent: str, session: SessionDep, heavy: HeavyDep,
+                         window: Annotated[int, Query(ge=1, le=10_000)] = 20,
+                         limit: Annotated[int, Query(ge=1, le=1000, description="windows a page")] = 100,
+                         cursor: paging.CursorParam = None) -> dict:
     """Training curve from the shipped agent's metadata, and for live learners the record
-    over real games since their last reset, in windows of ``window`` games."""
+    over real games since their last reset, oldest first, in windows of ``window`` games:
+    ``limit`` windows a page (as many as fit in 20,000 games), ``next`` the cursor of the next
+    windows, ``games`` counting them all."""
     s = known(game, agent)
     out: dict = {"agent": agent, "game": game, "training": None, "live": None}
     if s.saved:
@@ -131,18 +138,12 @@ def learning_curve(game: str, agent: str, session: SessionDep,
         except GameError:
             out["training"] = None
     if s.live is not None:
-        row = live.ensure(session, game, agent)
-        matches = session.scalars(
-            select(Match).where(Match.game == game, Match.status == "finished", Match.finished_at >= row.reset_at,
-                                Match.seats.any(Seat.agent == agent))
-            .order_by(Match.finished_at)).all()
-        results = [("win" if s.won else "draw" if not any(o.won for o in m.seats) else "loss")
-                   for m in matches for s in m.seats if s.agent == agent]
-        windows = []
-        for i in range(0, len(results), window):
-            chunk = results[i:i + window]
-            windows.append({"games": len(chunk), **{k: chunk.count(k) for k in ("win", "draw", "loss")}})
-        out["live"] = {"games": len(results), "window": window, "windows": windows}
+        def read() -> dict:
+            row = live.ensure(session, game, agent)
+            windows = min(limit, max(1, CURVE_GAMES // window))
+            return results.curve(session, game, agent, row.reset_at, window, windows, cursor)
+
+        out["live"] = await heavy.run(read)
     return out
 
 

@@ -1,6 +1,7 @@
 """Matches: create, view per seat, moves, live events (SSE), AI-only control, replay, rematch."""
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Literal
 
 import orjson
@@ -9,10 +10,11 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response, StreamingResponse
 from pydantic import ConfigDict, Field, WithJsonSchema, model_validator
 from sqlalchemy import func, select
+from sqlalchemy.orm import defer
 
-from app.deps import (Authorization, ClientDep, GameFilter, PoolDep, SessionDep, TokenDep, bearer, client_address,
-                      open_session)
-from app.limits import CreateLimit
+from app import paging
+from app.deps import (Authorization, ClientDep, GameFilter, HeavyDep, PoolDep, SessionDep, TokenDep, bearer,
+                      client_address, open_session)
 from app.match_schema import match_rules, seat_rules
 from app.params import JSON_SAFE_MAX, Body, Instant, MatchId, Name
 from app.problems import problems
@@ -115,12 +117,17 @@ def created(match, secrets: dict) -> dict:
             **({"invites": invites} if invites else {}), **({"control_token": control} if control else {})}
 
 
-@router.post("", status_code=201, responses=problems(400, 404, 413, 422, 429), dependencies=[CreateLimit])
+@router.post("", status_code=201, responses=problems(400, 404, 413, 422, 429))
 async def create(body: MatchIn, session: SessionDep, pool: PoolDep, client: ClientDep) -> dict:
     """Create a match. Human seats get a secret token each (send it as ``Authorization: Bearer``);
     an AI-only match gets a ``control_token`` for pausing, stepping and its speed. Friends' seats
     get a token too, and an invite link each (``invites``): the match is ``waiting`` until every
-    friend has joined (``POST /join``) or the creator starts it (``POST /start``)."""
+    friend has joined (``POST /join``) or the creator starts it (``POST /start``).
+
+    429 beyond ``PARLOUR_CREATE_LIMIT`` new matches a minute from one address, or, for an
+    AI-only match, beyond ``PARLOUR_AI_ONLY_RUNNING`` AI-only matches running at once from it.
+    An AI-only match pauses at least ``PARLOUR_AI_ONLY_MIN_DELAY_MS`` between moves: a smaller
+    ``delay_ms`` is raised to it (the answer's view says the delay it got)."""
     seats = [svc.SeatRequest(s.type, s.name, s.level, s.agent) for s in body.seats]
     args = (session, pool, body.game, seats, body.options, body.seed, body.delay_ms)
     if svc.creates_at_once(session, body.game, seats):  # on the event loop, as a move is (see move)
@@ -131,17 +138,19 @@ async def create(body: MatchIn, session: SessionDep, pool: PoolDep, client: Clie
 
 
 @router.get("", responses=problems(404, 422))
-def list_matches(session: SessionDep, game: GameFilter,
-                 agent: Annotated[str | None, Query(max_length=64)] = None,
-                 level: Annotated[int | None, Query(ge=1, le=100)] = None,
-                 status: Literal["waiting", "active", "finished"] | None = None,
-                 since: Instant | None = None, until: Instant | None = None,
-                 page: Annotated[int, Query(ge=1, le=100_000)] = 1,
-                 per_page: Annotated[int, Query(ge=1, le=200)] = 20) -> dict:
-    """Matches, newest first, filtered and paginated. Matches with no move for
-    ``PARLOUR_ABANDON_AFTER_S`` are finished as abandoned first (``ending``). ``rated``: whether
-    the match counts (or will) for the ratings; if not, ``unrated_reason`` says why."""
-    svc.abandon_stale(session)
+async def list_matches(request: Request, session: SessionDep, heavy: HeavyDep, game: GameFilter,
+                       agent: Annotated[str | None, Query(max_length=64)] = None,
+                       level: Annotated[int | None, Query(ge=1, le=100)] = None,
+                       status: Literal["waiting", "active", "finished"] | None = None,
+                       since: Instant | None = None, until: Instant | None = None,
+                       page: Annotated[int, Query(ge=1, le=100_000)] = 1,
+                       per_page: Annotated[int, Query(ge=1, le=200)] = 20,
+                       cursor: paging.CursorParam = None) -> dict:
+    """Matches, newest first, filtered, ``per_page`` at a time: ``next`` is the cursor of the
+    next page (pass it as ``cursor``: it costs the same however deep; ``page`` counts from the
+    start). Matches with no move for ``PARLOUR_ABANDON_AFTER_S`` are finished as abandoned
+    first (``ending``). ``rated``: whether the match counts (or will) for the ratings; if not,
+    ``unrated_reason`` says why."""
     q = select(Match)
     if game:
         q = q.where(Match.game == game)
@@ -155,14 +164,24 @@ def list_matches(session: SessionDep, game: GameFilter,
         q = q.where(Match.created_at >= since)
     if until:
         q = q.where(Match.created_at <= until)
-    total = session.scalar(select(func.count()).select_from(q.subquery()))
-    rows = session.scalars(q.order_by(Match.created_at.desc()).offset((page - 1) * per_page).limit(per_page))
-    return {"total": total, "page": page, "per_page": per_page, "matches": [
-        {"id": m.id, "game": m.game, "status": m.status, "ending": m.ending, "ply": m.ply, "ai_only": m.ai_only,
-         "hints": m.hints, **svc.rated_json(m),
-         "created_at": m.created_at.isoformat(),
-         "finished_at": m.finished_at.isoformat() if m.finished_at else None,
-         "seats": svc.seats_json(m.seats)} for m in rows]}
+    start = paging.after((Match.created_at, Match.id), cursor, datetime, str, descending=True)
+
+    def read() -> dict:
+        svc.abandon_stale(session)
+        total = session.scalar(select(func.count()).select_from(q.subquery()))
+        rows = q.options(defer(Match.state)).order_by(Match.created_at.desc(), Match.id.desc())
+        rows = rows.where(start) if start is not None else rows.offset((page - 1) * per_page)
+        found = list(session.scalars(rows.limit(per_page + 1)))
+        more, found = len(found) > per_page, found[:per_page]
+        return {"total": total, "page": page, "per_page": per_page,
+                "next": paging.encode(found[-1].created_at, found[-1].id) if more else None, "matches": [
+                    {"id": m.id, "game": m.game, "status": m.status, "ending": m.ending, "ply": m.ply,
+                     "ai_only": m.ai_only, "hints": m.hints, **svc.rated_json(m),
+                     "created_at": m.created_at.isoformat(),
+                     "finished_at": m.finished_at.isoformat() if m.finished_at else None,
+                     "seats": svc.seats_json(m.seats)} for m in found]}
+
+    return await heavy.run(read)
 
 
 @router.get("/{match_id}", response_model=dict, responses=problems(401, 403, 404))
@@ -253,16 +272,17 @@ async def start(match_id: MatchId, body: StartIn, session: SessionDep, pool: Poo
     return hot_json(await run_in_threadpool(run))
 
 
-@router.post("/{match_id}/control", responses=problems(400, 401, 403, 404, 409, 413, 422))
+@router.post("/{match_id}/control", responses=problems(400, 401, 403, 404, 409, 413, 422, 429))
 def control(match_id: MatchId, body: ControlIn, session: SessionDep, token: TokenDep) -> dict:
     """Pause, resume, step or change the speed of a watched AI-only match: needs the
-    ``control_token`` its creation returned (anyone may watch)."""
+    ``control_token`` its creation returned (anyone may watch). A delay below
+    ``PARLOUR_AI_ONLY_MIN_DELAY_MS`` is raised to it; resuming is refused (429) while its creator
+    runs ``PARLOUR_AI_ONLY_RUNNING`` other AI-only matches."""
     match = svc.control(session, svc.get_match(session, match_id), token, body.action, body.delay_ms)
     return {"paused": match.paused, "steps": match.steps, "delay_ms": match.delay_ms}
 
 
-@router.post("/{match_id}/rematch", status_code=201, responses=problems(400, 401, 403, 404, 413, 422, 429),
-             dependencies=[CreateLimit])
+@router.post("/{match_id}/rematch", status_code=201, responses=problems(400, 401, 403, 404, 413, 422, 429))
 def rematch(match_id: MatchId, session: SessionDep, pool: PoolDep, token: TokenDep, client: ClientDep,
             body: RematchIn | None = None) -> dict:
     """A new match with the same seats (rotated with ``swap``; no body: not rotated); the caller
@@ -283,9 +303,14 @@ def rematch(match_id: MatchId, session: SessionDep, pool: PoolDep, token: TokenD
 
 
 @router.get("/{match_id}/replay", responses=problems(401, 403, 404))
-def replay(match_id: MatchId, session: SessionDep, token: TokenDep) -> dict:
-    match = svc.get_match(session, match_id)
-    return svc.replay(session, match, svc.seat_of(match, token))
+async def replay(match_id: MatchId, session: SessionDep, token: TokenDep, heavy: HeavyDep) -> dict:
+    """Every move with the acting AI's explanation and the view after it (rebuilt from the
+    start: its cost grows with the match, so it queues with the other heavy reads)."""
+    def read() -> dict:
+        match = svc.get_match(session, match_id)
+        return svc.replay(session, match, svc.seat_of(match, token))
+
+    return await heavy.run(read)
 
 
 @router.get("/{match_id}/analysis", responses={**problems(401, 403, 404, 409),
@@ -317,7 +342,9 @@ async def events(match_id: MatchId, request: Request, token: TokenDep,
                  after: Annotated[int, Query(ge=-1, le=MAX_PLY)] = -1) -> StreamingResponse:
     """Server-sent events: ``move`` (with the viewer's new view) for every move as it happens,
     ``seats`` (the viewer's view) when a friend joins or a waiting match starts, ``end`` when
-    the match is over. AI-only matches advance here at their ``delay_ms``.
+    the match is over. AI-only matches advance here at their ``delay_ms``; one nobody watched
+    for a while waits while its creator runs ``PARLOUR_AI_ONLY_RUNNING`` others (``held``, with
+    the reason in ``detail``; ``held`` again with ``detail`` null when it goes on).
 
     A stream sleeps until a move of its match wakes it (or, for an AI-only match, until its
     next move is due), whichever server process made the move (app/services/relay.py); a slow
@@ -325,22 +352,28 @@ async def events(match_id: MatchId, request: Request, token: TokenDep,
     server (503)."""
     sessions, pool = request.app.state.sessions, request.app.state.pool
 
-    def check() -> int | None:
+    def check() -> tuple[int | None, bool]:
         with sessions() as session:
             match = svc.get_match(session, match_id)
-            return svc.seat_of(match, token)
+            return svc.seat_of(match, token), match.ai_only
 
-    seat = await run_in_threadpool(check)
+    seat, ai_only = await run_in_threadpool(check)
     release = request.app.state.streams.acquire(client_address(request))
+    # An AI-only match's polls make its moves: they queue in one lane per process, so however
+    # many are watched, the other requests compete with one such thread.
+    run = request.app.state.ai_only_moves.run if ai_only else run_in_threadpool
+    held: list[str | None] = [None]  # why the match may not move now (its creator's budget)
 
     def poll(last: int, seen: tuple | None) -> tuple[list[dict], dict | None, tuple, bool, float | None]:
         """New moves after ``last`` (making the next move of an AI-only match if it is due), the
         viewer's view when the seats or the status changed since ``seen`` (a friend joined, the
         match started), the new ``seen``, whether the match is over, and the seconds until its
-        next move is due (None: not AI-only)."""
+        next move is due (None: not AI-only, or held back)."""
         with sessions() as session:
             match = svc.read_match(session, match_id)
-            if svc.due(match):
+            due = svc.due(match)
+            held[0] = svc.resuming_held(session, match) if due else None
+            if due and held[0] is None:
                 try:
                     svc.ai_move(session, pool, match)
                 except svc.Conflict:
@@ -356,17 +389,21 @@ async def events(match_id: MatchId, request: Request, token: TokenDep,
             now_seen = (match.status, tuple((x.kind, x.name, x.invite) for x in match.seats))
             changed = now_seen != seen and (seen is not None or match.status == "waiting")
             seats = {"match": out[-1]["match"] if out else svc.match_view(session, match, seat)} if changed else None
-            return out, seats, now_seen, match.status == "finished", svc.due_in(match)
+            return out, seats, now_seen, match.status == "finished", None if held[0] else svc.due_in(match)
 
     async def stream():
         last, seen = after, None
         fallback = FALLBACK_POLL_S[0]
         sub = NOTIFIER.subscribe(match_id)
+        told = None
         try:
             yield "retry: 2000\n\n"
             while True:
                 sub.arm()
-                items, seats, seen, over, due_in = await run_in_threadpool(poll, last, seen)
+                items, seats, seen, over, due_in = await run(poll, last, seen)
+                if held[0] != told:
+                    told = held[0]
+                    yield f"event: held\ndata: {event_json({'detail': told})}\n\n"
                 if seats:
                     yield f"event: seats\ndata: {event_json(seats)}\n\n"
                 for item in items:

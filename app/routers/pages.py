@@ -16,6 +16,7 @@ from app.services import catalog
 from app.services import matches as svc
 from app.services.errors import NotFound, ServiceError
 from app.services.people import clean_name
+from app.settings import get_settings
 from engine import GameError
 
 router = APIRouter(include_in_schema=False)
@@ -39,7 +40,7 @@ def table(request: Request, match_id: Annotated[str, PathParam(max_length=64)], 
 
 @router.get("/watch", response_class=HTMLResponse)
 def watch(request: Request):
-    return render(request, "watch.html", page="watch")
+    return render(request, "watch.html", page="watch", min_delay_ms=get_settings().ai_only_min_delay_ms)
 
 
 @router.get("/results", response_class=HTMLResponse)

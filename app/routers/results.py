@@ -6,43 +6,23 @@ import io
 from datetime import datetime
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Path, Query
-from fastapi.responses import Response
+import orjson
+from fastapi import APIRouter, Path, Query, Request
+from fastapi.responses import Response, StreamingResponse
 from sqlalchemy import select
 
-from app.deps import GameFilter, SessionDep
-from app.models import Match, Tournament
+from app import paging
+from app.deps import GameFilter, HeavyDep, SessionDep, client_address
+from app.models import Tournament
 from app.params import INT32_MAX, Instant, NameInPath
 from app.problems import problems
-from app.services import catalog, people, ratings
-from app.services.matches import abandon_stale, rated_json
+from app.services import catalog, people, ratings, results as results_service
+from app.services.matches import abandon_stale
 from app.services.errors import NotFound, ServiceError
 
 router = APIRouter(prefix="/api", tags=["results"])
 
-COLUMNS = ["match", "game", "finished_at", "seat", "type", "name", "agent", "level", "score", "won",
-           "humans", "ai_only", "ending", "hints", "rated", "unrated_reason"]
-
-
-def result_rows(session, game: str | None, since: datetime | None = None, limit: int = 100_000) -> list[dict]:
-    abandon_stale(session)
-    q = select(Match).where(Match.status == "finished")
-    if game:
-        q = q.where(Match.game == game)
-    if since:
-        q = q.where(Match.finished_at >= since)
-    rows = []
-    for m in session.scalars(q.order_by(Match.finished_at).limit(limit)):
-        humans = sum(1 for s in m.seats if s.kind == "human")
-        rated = rated_json(m)
-        for s in m.seats:
-            rows.append({"match": m.id, "game": m.game, "finished_at": m.finished_at.isoformat(),
-                         "seat": s.seat, "type": s.kind, "name": s.name, "agent": s.agent, "level": s.level,
-                         "score": s.score, "won": s.won, "humans": humans, "ai_only": m.ai_only,
-                         "ending": (m.ending or {}).get("kind", ""),
-                         "hints": m.hints, **rated})
-    return rows
-
+COLUMNS = results_service.COLUMNS
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -61,33 +41,103 @@ def spreadsheet_safe(row: dict) -> dict:
     return {k: csv_cell(v) for k, v in row.items()}
 
 
-@router.get("/results", responses={200: {"description": "one row per finished match and seat", "content": {
-    "application/json": {}, "text/csv": {"schema": {"type": "string"}}}}, **problems(404)})
-def results(session: SessionDep, game: GameFilter, since: Instant | None = None,
-            format: Literal["json", "csv"] = "json"):
-    """One row per finished match and seat; ``ending`` says how a match ended early
-    (``resigned``, ``abandoned``: no winner, no points) and is empty otherwise; ``rated`` whether
-    the match counted for the ratings and, if not, ``unrated_reason`` why (its seed chosen by its
-    creator, hints, abandoned)."""
-    rows = result_rows(session, game, since)
-    if format == "json":
-        return rows
+def csv_text(rows: list[dict], header: bool) -> str:
     buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=COLUMNS)
-    writer.writeheader()
-    writer.writerows(spreadsheet_safe(r) for r in rows)
-    return Response(buf.getvalue(), media_type="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="parlour-results-{game if game and game.isalnum() else "all"}.csv"'})
+    writer = csv.writer(buf)
+    if header:
+        writer.writerow(COLUMNS)
+    writer.writerows([safe[k] for k in COLUMNS] for safe in map(spreadsheet_safe, rows))
+    return buf.getvalue()
+
+
+def csv_name(game: str | None) -> str:
+    return f"parlour-results-{game if game and game.isalnum() else 'all'}.csv"
+
+
+RESULT_ROWS = {"description": "one row per finished match and seat (a page: `Link` names the next)", "content": {
+    "application/json": {}, "text/csv": {"schema": {"type": "string"}}}}
+
+
+@router.get("/results", responses={200: RESULT_ROWS, **problems(404)})
+async def results(request: Request, session: SessionDep, heavy: HeavyDep, game: GameFilter,
+                  since: Instant | None = None, format: Literal["json", "csv"] = "json",
+                  limit: Annotated[int, Query(ge=1, le=1000, description="matches a page")] = 200,
+                  cursor: paging.CursorParam = None):
+    """One row per finished match and seat, oldest first, ``limit`` matches a page (200 unless
+    given, at most 1000); the ``Link`` header (``rel="next"``) names the next page, absent on the
+    last. ``ending`` says how a match ended early (``resigned``, ``abandoned``: no winner, no
+    points) and is empty otherwise; ``rated`` whether the match counted for the ratings and, if
+    not, ``unrated_reason`` why (its seed chosen by its creator, hints, abandoned). Every row at
+    once: ``/api/results/export``."""
+    def read():
+        abandon_stale(session)
+        return results_service.page(session, game, since, limit, cursor)
+
+    rows, after = await heavy.run(read)
+    link = paging.next_link(request, after)
+    if format == "json":
+        return paging.json_answer(rows, link)
+    return Response(csv_text(rows, header=True), media_type="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{csv_name(game)}"', **link})
+
+
+@router.get("/results/export", responses={**problems(404, 429, 503), 200: {
+    "description": "every row, streamed", "content": {"application/json": {}, "text/csv": {"schema": {"type": "string"}}}}})
+async def export(request: Request, heavy: HeavyDep, game: GameFilter, since: Instant | None = None,
+                 format: Literal["json", "csv"] = "csv", cursor: paging.CursorParam = None) -> StreamingResponse:
+    """Every row of ``/api/results`` (after ``cursor`` when given) as one CSV file or JSON array,
+    streamed as it is read, 500 matches at a time. At most two exports run at once from one
+    address (429) and eight in a server process (503)."""
+    if cursor is not None:
+        paging.decode(cursor, datetime, str)  # 422 before the stream starts
+    release = request.app.state.exports.acquire(client_address(request))
+    sessions = request.app.state.sessions
+    read = iter(results_service.batches(sessions, game, since, cursor))
+
+    async def stream():
+        written = 0  # pieces written
+        while (rows := await heavy.run(next, read, None)) is not None:
+            if format == "csv":
+                yield csv_text(rows, header=not written)
+            elif rows:
+                yield ("," if written else "[") + orjson.dumps(rows).decode()[1:-1]
+            else:
+                continue
+            written += 1
+        if format == "json":
+            yield "]" if written else "[]"
+
+    media, name = ("text/csv", csv_name(game)) if format == "csv" else ("application/json", csv_name(game)[:-3] + "json")
+    return ReleasingStream(stream(), release, media_type=media,
+                           headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+class ReleasingStream(StreamingResponse):
+    """A stream that gives back its place under the caps however it ends (even unstarted)."""
+
+    def __init__(self, content, release, **kwargs):
+        super().__init__(content, **kwargs)
+        self._release = release
+
+    async def __call__(self, scope, receive, send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._release()
 
 
 @router.get("/leaderboard", responses=problems(404))
-def leaderboard(session: SessionDep, game: GameFilter) -> dict:
+async def leaderboard(session: SessionDep, heavy: HeavyDep, game: GameFilter,
+                      limit: Annotated[int, Query(ge=1, le=1000, description="players a page")] = 200,
+                      cursor: paging.CursorParam = None) -> dict:
     """Ratings of every agent and named person (per game: pass ``game``), from every finished
     match and every stored tournament: ``rating`` (1500 + 42 (mu - 25)), ``provisional`` until
     10 rated matches and ``display`` ("1500?"), with mu, sigma, the conservative ``ordinal``
-    (mu - 3 sigma), games played and won; settled ratings first, each part best first. People
-    are told apart by the name at their seat."""
-    return {"model": ratings.MODEL_NAME, "players": ratings.board(session, game)}
+    (mu - 3 sigma), games played and won; settled ratings first, each part best first, ``limit``
+    players a page (``next``: the cursor of the next). People are told apart by the name at
+    their seat."""
+    players, after = await heavy.run(ratings.board, session, game, limit, cursor)
+    return {"model": ratings.MODEL_NAME, "players": players, "next": after}
 
 
 @router.get("/leaderboard/history", responses=problems(404))
@@ -102,37 +152,49 @@ def leaderboard_history(session: SessionDep, game: Annotated[str, Query(max_leng
 
 
 @router.get("/people-vs-levels", responses=problems(404))
-def people_vs_levels(session: SessionDep, game: GameFilter) -> list[dict]:
+async def people_vs_levels(session: SessionDep, heavy: HeavyDep, game: GameFilter) -> list[dict]:
     """People's record against each level: wins, draws, losses of the person's seat against
-    every level seated (rated matches with one person at the table)."""
-    abandon_stale(session)
-    q = select(Match).where(Match.status == "finished")
-    if game:
-        q = q.where(Match.game == game)
-    return people.record(session.scalars(q))
+    every level seated (rated matches with one person at the table). One row per game and
+    level; the matches are read as the few columns it needs, never their state."""
+    def read() -> list[dict]:
+        abandon_stale(session)
+        return people.record(people.finished_rows(session, game))
+
+    return await heavy.run(read)
 
 
 @router.get("/people/{name}", responses=problems(404, 422))
-def person(name: NameInPath, session: SessionDep) -> dict:
-    """A person's page as data: their matches (newest first, the last 100), their record against
-    each level, and their rating in each game with its history. Names are not identities:
-    anyone may play under any name."""
+async def person(name: NameInPath, session: SessionDep, heavy: HeavyDep,
+                 limit: Annotated[int, Query(ge=1, le=200, description="matches a page")] = 100,
+                 cursor: paging.CursorParam = None) -> dict:
+    """A person's page as data: their matches (newest first, ``limit`` a page, ``next``: the
+    cursor of the next), their record against each level, and their rating in each game with
+    its history. Names are not identities: anyone may play under any name."""
     try:
         name = people.clean_name(name)
     except ValueError as err:
         raise ServiceError(str(err)) from None
-    found = people.person(session, name)
+    found = await heavy.run(people.person, session, name, limit, cursor)
     if found is None:
         raise NotFound(f"nobody has played as {name!r} yet")
     return found
 
 
-@router.get("/tournaments", responses=problems(404))
-def tournaments(session: SessionDep, game: GameFilter, limit: Annotated[int, Query(ge=1, le=500)] = 50) -> list[dict]:
+@router.get("/tournaments", response_model=list[dict], responses=problems(404))
+def tournaments(request: Request, session: SessionDep, game: GameFilter,
+                limit: Annotated[int, Query(ge=1, le=500, description="tournaments a page")] = 50,
+                cursor: paging.CursorParam = None) -> Response:
+    """Stored tournaments, newest first, ``limit`` a page; the ``Link`` header names the next."""
     q = select(Tournament)
     if game:
         q = q.where(Tournament.game == game)
-    return [tournament_json(t) for t in session.scalars(q.order_by(Tournament.created_at.desc()).limit(limit))]
+    start = paging.after((Tournament.created_at, Tournament.id), cursor, datetime, int, descending=True)
+    if start is not None:
+        q = q.where(start)
+    found = list(session.scalars(q.order_by(Tournament.created_at.desc(), Tournament.id.desc()).limit(limit + 1)))
+    more, found = len(found) > limit, found[:limit]
+    after = paging.encode(found[-1].created_at, found[-1].id) if more else None
+    return paging.json_answer([tournament_json(t) for t in found], paging.next_link(request, after))
 
 
 @router.get("/tournaments/{tournament_id}", responses=problems(404))

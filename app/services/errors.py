@@ -35,3 +35,12 @@ class NotFound(ServiceError):
 
 class Conflict(ServiceError):
     status = 409
+
+
+class TooMany(ServiceError):
+    """429, with the seconds to wait (the Retry-After header)."""
+    status = 429
+
+    def __init__(self, message: str, retry_after: int):
+        super().__init__(message)
+        self.retry_after = retry_after

@@ -22,7 +22,7 @@ from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
-from agents.base import Episode, explain
+from agents.base import Episode, Explanation, explain
 from agents.catalog import spec
 from app.db import writing
 from app.statements import Statement
@@ -31,7 +31,7 @@ from app.models import Match, Move, Seat, now
 from app.services.memory import MEMORY
 from app.services.notifier import notify
 from app.services.people import display_names
-from app.services import canary, live, ratings
+from app.services import canary, live, quotas, ratings, thinking
 from app.services.catalog import known_game
 from app.services.agents import AgentPool, resolve_seat_agent
 from app.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized
@@ -179,13 +179,17 @@ def create_match(session: Session, pool: AgentPool, game_name: str, seats: list[
     state = game.new_match(len(seats), seed, options)
     match = Match(id=uuid.uuid4().hex, game=game_name, options=options, seed=seed, seed_chosen=seed_chosen,
                   state=game.to_json(state),
-                  ply=0, status="waiting" if invited else "active", ai_only=not tokens, delay_ms=delay_ms,
-                  paused=False, steps=0,
+                  ply=0, status="waiting" if invited else "active", ai_only=not tokens,
+                  delay_ms=ai_only_delay(delay_ms) if not tokens else delay_ms, paused=False, steps=0,
                   last_move_at=time.time(), rematch_of=rematch_of, seats=rows, client=client,
                   control_hash=hash_token(control_token) if control_token else None, hints=hints)
     match.__dict__["_parsed_state"] = (0, state)
-    session.add(match)
-    with writing():
+    with writing():  # counted and added under the lock: a client's limits are exact in this process
+        if client is not None:
+            quotas.check_creations(session, client)
+            if not tokens:
+                quotas.check_budget(session, client)
+        session.add(match)
         session.commit()
     MEMORY.put_state(match.id, 0, state)
     MEMORY.put_tail(match.id, [], 0, LOG_TAIL)
@@ -384,15 +388,19 @@ def _ai_choice(session: Session, pool: AgentPool, match: Match, game: Game, stat
     row = match.seats[seat]
     if row.kind != "agent":
         return None
-    agent = agents.get(row.agent)
-    if agent is None:
-        agent = agents[row.agent] = pool.get(session, match.game, row.agent)
     observation = game.observe(state, seat)
     legal = game.legal_actions(state)
-    rng = random.Random(f"{match.seed}:ai:{ply}")
-    action = agent.act(observation, legal, rng)
-    why_json = reasoning(game, spec(match.game, row.agent).description, agent, observation, legal,
-                         game.deal_of(state))
+    rng_key, s = f"{match.seed}:ai:{ply}", spec(match.game, row.agent)
+    rule = s.description
+    if s.searches:  # seconds of CPU: thought in the helper process
+        action, why = thinking.think(match.game, row.agent, observation, legal, rng_key)
+        why_json = reasoning_of(game, rule, why, legal, game.deal_of(state))
+    else:
+        agent = agents.get(row.agent)
+        if agent is None:
+            agent = agents[row.agent] = pool.get(session, match.game, row.agent)
+        action = agent.act(observation, legal, random.Random(rng_key))
+        why_json = reasoning(game, rule, agent, observation, legal, game.deal_of(state))
     if action == RESIGN:
         after, action_id, label = game.resign(state, seat), RESIGN, "resigns"
     else:
@@ -405,7 +413,11 @@ def reasoning(game: Game, rule: str, agent, observation: dict, legal: list, deal
     is decided when it is served: ``moves_json``): the values it gives its options (``explain``)
     with their labels, its ``rule`` in words (``reason``, so the panel always says why, values
     or none) and the ``deal`` the move is made in."""
-    why = explain(agent, observation, legal)
+    return reasoning_of(game, rule, explain(agent, observation, legal), legal, deal)
+
+
+def reasoning_of(game: Game, rule: str, why: Explanation | None, legal: list, deal: int) -> dict:
+    """``reasoning`` from the explanation the agent gave (None: it gives none), wherever it thought."""
     if why is None:
         return {"label": "", "values": {}, "note": "", "labels": {}, "reason": rule, "deal": deal}
     return {**why.to_json(), "labels": {a.id: game.action_label(a) for a in legal if a.id in why.values},
@@ -445,23 +457,33 @@ def run_ai(session: Session, pool: AgentPool, match: Match,
     return made
 
 
+def ai_only_delay(delay_ms: int) -> int:
+    """The pause an AI-only match asking for ``delay_ms`` gets: at least PARLOUR_AI_ONLY_MIN_DELAY_MS."""
+    return max(delay_ms, get_settings().ai_only_min_delay_ms)
+
+
 def due(match: Match) -> bool:
     """An AI-only match being watched: is the next move due?"""
-    if not match.ai_only or match.status != "active":
-        return False
-    if match.paused:
-        return match.steps > 0
-    return time.time() - match.last_move_at >= match.delay_ms / 1000
+    return due_in(match) == 0.0
 
 
 def due_in(match: Match) -> float | None:
     """Seconds until the next move of a watched AI-only match is due (0: now); None when no
-    move will come without a control (not AI-only, over, or paused with no step granted)."""
+    move will come without a control (not AI-only, over, or paused with no step granted). A
+    step granted while paused waits the shortest pause too (PARLOUR_AI_ONLY_MIN_DELAY_MS)."""
     if not match.ai_only or match.status != "active" or (match.paused and match.steps <= 0):
         return None
-    if match.paused:
-        return 0.0
-    return max(0.0, match.last_move_at + match.delay_ms / 1000 - time.time())
+    delay = ai_only_delay(0 if match.paused else match.delay_ms)
+    return max(0.0, match.last_move_at + delay / 1000 - time.time())
+
+
+def resuming_held(session: Session, match: Match) -> str | None:
+    """Why the next move of an AI-only match that is not running (its first move, or the first
+    after nobody watched it for a while) may not be made now: its creator runs
+    PARLOUR_AI_ONLY_RUNNING others already. None when it may. A paused match's steps are not held."""
+    if match.paused or (match.ply > 0 and match.last_move_at + match.delay_ms / 1000 + quotas.IDLE_GRACE_S >= time.time()):
+        return None  # stepped by its controller, or running already: it counts in its creator's budget
+    return quotas.over_budget(session, match.client, but=match.id)
 
 
 def control(session: Session, match: Match, token: str | None, action: str, delay_ms: int | None) -> Match:
@@ -474,6 +496,8 @@ def control(session: Session, match: Match, token: str | None, action: str, dela
     if action == "pause":
         match.paused = True
     elif action == "resume":
+        if match.paused:  # a paused match did not count in its creator's budget
+            quotas.check_budget(session, match.client, but=match.id)
         match.paused, match.steps = False, 0
     elif action == "step":
         match.paused, match.steps = True, match.steps + 1
@@ -482,7 +506,7 @@ def control(session: Session, match: Match, token: str | None, action: str, dela
     if delay_ms is not None:
         if not 0 <= delay_ms <= 60_000:
             raise ServiceError("delay_ms must be between 0 and 60000")
-        match.delay_ms = delay_ms
+        match.delay_ms = ai_only_delay(delay_ms)
     session.commit()
     notify(match.id)
     return match
@@ -527,9 +551,12 @@ def abandon_stale(session: Session) -> int:
     after = abandon_after_s()
     if after <= 0:
         return 0
+    stale = (Match.status.in_(("active", "waiting")), Match.last_move_at < time.time() - after)
+    if session.scalar(select(Match.id).where(*stale).limit(1)) is None:
+        return 0  # a read, not a write: the list routes call this on every request
     with writing():
         done = session.execute(
-            update(Match).where(Match.status.in_(("active", "waiting")), Match.last_move_at < time.time() - after)
+            update(Match).where(*stale)
             .values(status="finished", finished_at=now(), ending={"kind": "abandoned", "after_s": after})
             .execution_options(synchronize_session=False)).rowcount
         session.commit()

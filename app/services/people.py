@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from datetime import datetime
+from types import SimpleNamespace
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, defer
 
+from app import paging
 from app.models import Match, Rating, Seat
 from app.services import ratings
 
@@ -75,16 +78,42 @@ def record(matches, name: str | None = None) -> list[dict]:
     return sorted(table.values(), key=lambda e: (e["game"], e["level"], e["agent"]))
 
 
-def person(session: Session, name: str, limit: int = 100) -> dict | None:
-    """What the page of the person called ``name`` shows: their matches (newest first), their
-    record against each level, and their rating in each game with its history. None when no
-    seat ever had that name."""
+def finished_rows(session: Session, game: str | None = None, name: str | None = None) -> list[SimpleNamespace]:
+    """The finished matches ``record`` reads (of ``game``; with a person called ``name``), as
+    plain rows of the columns it needs, in one query: never a match's state."""
+    q = (select(Match.id, Match.game, Match.ending, Match.hints, Match.seed_chosen,
+                Seat.kind, Seat.won, Seat.level, Seat.agent, Seat.name)
+         .join(Seat, Seat.match_id == Match.id).where(Match.status == "finished"))
+    if game:
+        q = q.where(Match.game == game)
+    if name is not None:
+        q = q.where(Match.id.in_(select(Seat.match_id).where(Seat.kind == "human", Seat.name == name)))
+    matches: dict[str, SimpleNamespace] = {}
+    for r in session.execute(q.order_by(Seat.match_id, Seat.seat)):
+        m = matches.get(r.id)
+        if m is None:
+            m = matches[r.id] = SimpleNamespace(game=r.game, ending=r.ending, hints=r.hints,
+                                                seed_chosen=r.seed_chosen, seats=[])
+        m.seats.append(SimpleNamespace(kind=r.kind, won=r.won, level=r.level, agent=r.agent, name=r.name))
+    return list(matches.values())
+
+
+def person(session: Session, name: str, limit: int = 100, cursor: str | None = None) -> dict | None:
+    """What the page of the person called ``name`` shows: their matches (newest first, ``limit``
+    of them after ``cursor``, and ``next``), their record against each level, and their rating
+    in each game with its history. None when no seat ever had that name."""
     ids = select(Seat.match_id).where(Seat.kind == "human", Seat.name == name)
-    matches = list(session.scalars(select(Match).where(Match.id.in_(ids)).order_by(Match.created_at.desc())))
-    if not matches:
+    total = session.scalar(select(func.count()).select_from(Match).where(Match.id.in_(ids)))
+    if not total:
         return None
+    q = select(Match).options(defer(Match.state)).where(Match.id.in_(ids))
+    start = paging.after((Match.created_at, Match.id), cursor, datetime, str, descending=True)
+    if start is not None:
+        q = q.where(start)
+    matches = list(session.scalars(q.order_by(Match.created_at.desc(), Match.id.desc()).limit(limit + 1)))
+    more, matches = len(matches) > limit, matches[:limit]
     rows = []
-    for m in matches[:limit]:
+    for m in matches:
         shown = display_names(m.seats)
         mine = [s for s in m.seats if s.kind == "human" and s.name == name]
         rows.append({"id": m.id, "game": m.game, "status": m.status, "created_at": m.created_at.isoformat(),
@@ -92,11 +121,12 @@ def person(session: Session, name: str, limit: int = 100) -> dict | None:
                      "seats": [{"display_name": shown[s.seat], "type": s.kind, "level": s.level, "won": s.won,
                                 "score": s.score, "me": s in mine} for s in m.seats],
                      "won": any(s.won for s in mine) if m.status == "finished" else None})
-    finished = [m for m in matches if m.status == "finished"]
     player = f"person:{name}"
     games = {}
     for r in session.scalars(select(Rating).where(Rating.player == player)):
         games[r.game] = {**ratings.shown(r.mu, r.sigma, r.games), "games": r.games, "wins": r.wins,
                          "history": ratings.history(session, r.game, player)}
-    return {"name": name, "player": player, "matches": rows, "total_matches": len(matches),
-            "record": record(finished, name), "ratings": games}
+    last = matches[-1] if more else None
+    return {"name": name, "player": player, "matches": rows, "total_matches": total,
+            "next": None if last is None else paging.encode(last.created_at, last.id),
+            "record": record(finished_rows(session, name=name), name), "ratings": games}

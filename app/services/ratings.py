@@ -29,11 +29,12 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from openskill.models import PlackettLuce
-from sqlalchemy import bindparam, insert, select
+from sqlalchemy import bindparam, case, insert, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
+from app import paging
 from app.models import Rating, RatingEvent, now
 from app.services.errors import NotFound, ServiceError
 
@@ -169,17 +170,25 @@ def rate_tournament(session: Session, game: str, players: Sequence[str], records
                                                 for p in rated])
 
 
-def board(session: Session, game: str | None) -> list[dict]:
-    """Every rated player (of ``game``, or of every game): settled ratings first, then
-    provisional ones, each best first."""
+def board(session: Session, game: str | None, limit: int = 200,
+          cursor: str | None = None) -> tuple[list[dict], str | None]:
+    """Rated players (of ``game``, or of every game), by game: settled ratings first, then
+    provisional ones, each best first; up to ``limit`` after ``cursor``, and the cursor of the
+    next page (None: the last)."""
     from agents.catalog import levels, spec
     from engine import GameError
 
+    order = (Rating.game, case((Rating.games < PROVISIONAL_GAMES, 1), else_=0), -Rating.mu, Rating.player)
     q = select(Rating)
     if game:
         q = q.where(Rating.game == game)
+    start = paging.after(order, cursor, str, int, float, str)
+    if start is not None:
+        q = q.where(start)
+    found = list(session.scalars(q.order_by(*order).limit(limit + 1)))
+    more, found = len(found) > limit, found[:limit]
     out = []
-    for r in session.scalars(q):
+    for r in found:
         kind, _, ident = r.player.partition(":")
         entry = {"game": r.game, "player": r.player, "kind": kind, "id": ident, "name": ident, "level": None,
                  **shown(r.mu, r.sigma, r.games), "games": r.games, "wins": r.wins,
@@ -192,7 +201,9 @@ def board(session: Session, game: str | None) -> list[dict]:
             except GameError:
                 pass  # an agent no longer shipped keeps its rating under its id
         out.append(entry)
-    return sorted(out, key=lambda e: (e["game"], e["provisional"], -e["mu"]))
+    last = found[-1] if more else None
+    return out, None if last is None else paging.encode(last.game, int(last.games < PROVISIONAL_GAMES), -last.mu,
+                                                        last.player)
 
 
 def history(session: Session, game: str, player: str, limit: int = 500) -> list[dict]:

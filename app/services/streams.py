@@ -1,5 +1,6 @@
-"""Caps on open event streams: at most ``per_client`` from one client address (429) and
-``total`` in this process (503), both with a Retry-After. Counted in memory, per process."""
+"""Caps on open streams (event streams, streamed exports): at most ``per_client`` from one client
+address (429) and ``total`` in this process (503), both with a Retry-After. Counted in memory,
+per process."""
 from __future__ import annotations
 
 import threading
@@ -21,8 +22,8 @@ class ServerBusy(ServiceError):
 
 
 class StreamLimits:
-    def __init__(self, per_client: int, total: int):
-        self.per_client, self.total = per_client, total
+    def __init__(self, per_client: int, total: int, what: str = "event streams"):
+        self.per_client, self.total, self.what = per_client, total, what
         self._open: dict[str, int] = {}
         self._count = 0
         self._lock = threading.Lock()
@@ -32,10 +33,10 @@ class StreamLimits:
         (calling it more than once does nothing more). Raises 503 or 429 when full."""
         with self._lock:
             if self._count >= self.total:
-                raise ServerBusy(f"this server has {self.total} event streams open, its limit; "
+                raise ServerBusy(f"this server has {self.total} {self.what} open, its limit; "
                                  f"try again in {RETRY_AFTER_S} s")
             if self._open.get(client, 0) >= self.per_client:
-                raise TooManyStreams(f"at most {self.per_client} event streams may be open from one address; "
+                raise TooManyStreams(f"at most {self.per_client} {self.what} may be open from one address; "
                                      "close one first")
             self._open[client] = self._open.get(client, 0) + 1
             self._count += 1

@@ -1,5 +1,5 @@
 // An agent's page: strength, curves, live learning controls, MENACE's matchboxes.
-import { api, el, plural, strengthText } from "./api.js";
+import { api, el, liveCurve, plural, strengthText } from "./api.js";
 
 const root = document.getElementById("agent-page");
 const { game, agent } = root.dataset;
@@ -24,7 +24,7 @@ function windowChart(id, windows, size) {
 async function refresh() {
   const info = await api(`/api/agents/${game}/${agent}`);
   document.getElementById("strength").textContent = `Measured strength: ${strengthText(info.strength)}`;
-  const curve = await api(`/api/agents/${game}/${agent}/curve?window=10`);
+  const curve = await liveCurve(game, agent);
   if (curve.training?.windows?.length) {
     document.getElementById("training-panel").hidden = false;
     windowChart("training-curve", curve.training.windows, curve.training.window ?? 1);

@@ -75,6 +75,15 @@ export function inviteLinks(matchId, invites) {
     el("a", { class: "button primary", href: `/play/${matchId}` }, "Go to the table"));
 }
 
+// A live learner's curve since its reset, in at most 100 windows: of 10 games, or wider when
+// it has played more than a thousand (the API gives a page of windows at a time).
+export async function liveCurve(game, agent) {
+  const path = `/api/agents/${encodeURIComponent(game)}/${encodeURIComponent(agent)}/curve`;
+  const curve = await api(`${path}?window=10`);
+  if (!curve.live?.next) return curve;
+  return api(`${path}?window=${Math.ceil(curve.live.games / 100)}`);
+}
+
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export function el(tag, attrs = {}, ...children) {

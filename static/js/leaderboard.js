@@ -8,6 +8,8 @@ let sortKey = "rating";
 let descending = true;
 let chart = null;
 let charted = null;
+let next = null; // the cursor of the next page of players (null: no more)
+const more = document.getElementById("ratings-more");
 
 const fixed = (x) => x.toFixed(2);
 
@@ -50,14 +52,28 @@ async function plot(p) {
   });
 }
 
-async function load() {
-  const data = await api(`/api/leaderboard?game=${encodeURIComponent(select.value)}`);
+// The best rated first, a page at a time: "More players" adds the next page.
+async function page(cursor) {
+  const params = new URLSearchParams({ game: select.value });
+  if (cursor) params.set("cursor", cursor);
+  const data = await api(`/api/leaderboard?${params}`);
   document.getElementById("model").textContent = data.model;
-  players = data.players;
+  next = data.next;
+  more.hidden = !next;
+  return data.players;
+}
+
+async function load() {
+  players = await page(null);
   render();
   const first = players.find((p) => p.kind === "person") ?? players[0];
   if (first) await plot(first);
 }
+
+more.addEventListener("click", async () => {
+  players = players.concat(await page(next));
+  render();
+});
 
 for (const th of document.querySelectorAll("#ratings th")) {
   th.addEventListener("click", () => {

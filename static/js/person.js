@@ -36,6 +36,26 @@ function plot(data) {
   });
 }
 
+// The person's matches, newest first, a page at a time: "Older matches" adds the next page.
+const more = document.getElementById("person-more");
+let next = null;
+
+function showMatches(data, append) {
+  const rows = data.matches.map((m) => el("tr", {},
+    el("td", {}, new Date(m.created_at).toLocaleString()), el("td", {}, titles[m.game] ?? m.game),
+    el("td", {}, m.seats.map((s) => s.display_name).join(" vs ")), el("td", {}, result(m)),
+    el("td", {}, el("a", { href: `/play/${m.id}` }, m.status === "finished" ? "view" : "open"))));
+  const body = document.querySelector("#person-matches tbody");
+  if (append) body.append(...rows);
+  else body.replaceChildren(...rows);
+  next = data.next;
+  more.hidden = !next;
+}
+
+more.addEventListener("click", async () => {
+  showMatches(await api(`/api/people/${encodeURIComponent(name)}?cursor=${encodeURIComponent(next)}`), true);
+});
+
 try {
   const data = await api(`/api/people/${encodeURIComponent(name)}`);
   const record = document.querySelector("#person-record tbody");
@@ -46,10 +66,7 @@ try {
   select.replaceChildren(...(games.length ? games : [""]).map((g) => el("option", { value: g }, titles[g] ?? "none yet")));
   select.addEventListener("change", () => plot(data));
   plot(data);
-  document.querySelector("#person-matches tbody").replaceChildren(...data.matches.map((m) => el("tr", {},
-    el("td", {}, new Date(m.created_at).toLocaleString()), el("td", {}, titles[m.game] ?? m.game),
-    el("td", {}, m.seats.map((s) => s.display_name).join(" vs ")), el("td", {}, result(m)),
-    el("td", {}, el("a", { href: `/play/${m.id}` }, m.status === "finished" ? "view" : "open")))));
+  showMatches(data, false);
 } catch (err) {
   document.getElementById("person-error").textContent = err.message;
 }

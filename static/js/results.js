@@ -1,5 +1,5 @@
 // The results page: people vs levels, live MENACE's curve, tournaments, recent matches.
-import { api, el, plural } from "./api.js";
+import { api, el, liveCurve, plural } from "./api.js";
 
 const titles = Object.fromEntries(window.PARLOUR_GAMES.map((g) => [g.name, g.title]));
 
@@ -12,10 +12,12 @@ async function people() {
 }
 
 async function menaceCurve() {
-  const curve = await api("/api/agents/tictactoe/menace-live/curve?window=10");
+  const curve = await liveCurve("tictactoe", "menace-live");
   const w = curve.live.windows;
+  const shown = w.reduce((n, x) => n + x.games, 0);
   document.getElementById("menace-note").textContent =
-    `${plural(curve.live.games, "game")} since its last reset, in windows of ${curve.live.window}: MENACE's wins, draws and losses.`;
+    `${plural(curve.live.games, "game")} since its last reset, in windows of ${curve.live.window}: MENACE's wins, draws and losses`
+    + (shown < curve.live.games ? ` (the first ${shown} shown).` : ".");
   new window.Chart(document.getElementById("menace-curve"), {
     type: "bar",
     data: {
@@ -56,11 +58,20 @@ async function tournaments() {
   }
 }
 
-async function recent() {
+const recentMore = document.getElementById("recent-more");
+let recentNext = null; // the cursor of the next page of matches (null: no more)
+
+// The newest matches, 25 at a time: "Older matches" adds the next page under them.
+async function recent(more = false) {
+  const params = new URLSearchParams({ per_page: 25 });
   const game = document.getElementById("filter-game").value;
-  const data = await api(`/api/matches?per_page=25${game ? `&game=${game}` : ""}`);
+  if (game) params.set("game", game);
+  if (more) params.set("cursor", recentNext);
+  const data = await api(`/api/matches?${params}`);
+  recentNext = data.next;
+  recentMore.hidden = !recentNext;
   const body = document.querySelector("#recent tbody");
-  body.replaceChildren(...data.matches.map((m) => {
+  const rows = data.matches.map((m) => {
     const winners = m.seats.filter((s) => s.won).map((s) => s.display_name);
     const early = m.ending?.kind === "resigned" ? `${m.seats[m.ending.seat]?.display_name ?? "a player"} resigned; ` : "";
     const result = m.status === "active" ? "in play" : m.status === "waiting" ? "waiting for players"
@@ -70,8 +81,11 @@ async function recent() {
     return el("tr", {}, el("td", {}, new Date(m.created_at).toLocaleString()), el("td", {}, titles[m.game]),
       el("td", {}, ...who), el("td", {}, result, m.rated ? "" : el("span", { class: "muted", title: m.unrated_reason }, " · unrated")),
       el("td", {}, el("a", { href: `/play/${m.id}` }, m.status === "finished" ? "view" : "open")));
-  }));
+  });
+  if (more) body.append(...rows);
+  else body.replaceChildren(...rows);
 }
 
-document.getElementById("filter-game").addEventListener("change", recent);
+document.getElementById("filter-game").addEventListener("change", () => recent());
+recentMore.addEventListener("click", () => recent(true));
 await Promise.all([people(), menaceCurve(), tournaments(), recent()]);

@@ -71,6 +71,8 @@ function reset() {
   run += 1;
   stream?.abort();
   stream = null;
+  // the match left behind is paused: it stops counting among this address's running AI-only matches
+  if (current) api(`/api/matches/${current}/control`, { method: "POST", token: control, body: { action: "pause" } }).catch(() => {});
   current = null;
   tally.replaceChildren("No games yet.");
   if (chart) { chart.destroy(); chart = null; }
@@ -155,6 +157,10 @@ form.addEventListener("submit", async (event) => {
     try {
       for await (const { event, data } of events(`/api/matches/${current}/events`, null, stream.signal)) {
         if (mine !== run || event === "end") break;
+        if (event === "held") { // waiting for a place among this address's running AI-only matches
+          status.textContent = data.detail ?? "";
+          continue;
+        }
         if (!data.match) continue;
         last = data.match;
         show();

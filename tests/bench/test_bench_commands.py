@@ -104,3 +104,17 @@ def test_the_verdicts_use_the_faster_of_the_two_floors():
     assert faster(slow, fast) is fast and faster(fast, slow) is fast
     one_slow, one_fast = Row("floor", "–", "", 1, median_ms=0.5), Row("floor again", "–", "", 1, median_ms=0.35)
     assert faster(one_slow, one_fast) is one_fast
+
+
+def test_bench_heavy_runs_its_four_phases_on_a_tiny_sample(capsys):
+    """Another client's view alone, under heavy reads, under watched AI-only matches, and under
+    both: every phase timed the view, the readers were answered, the matches were made."""
+    assert main(["bench", "heavy", "--json", "--matches", "30", "--readers", "2", "--watched", "2",
+                 "--seconds", "1", "--interval", "0.1"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [p["name"] for p in data["phases"]] == ["alone", "heavy reads", "AI-only", "both"]
+    assert all(p["views"] >= 3 and p["view_errors"] == 0 and p["p99_ms"] > 0 for p in data["phases"])
+    reads = {p["name"]: p["reads_ok"] for p in data["phases"]}
+    assert reads["alone"] == 0 and reads["heavy reads"] > 0 and reads["both"] > 0
+    assert all(p["reads_other"] == 0 for p in data["phases"]), data["phases"]
+    assert data["ai_only_created"] == 2 and data["goal"]["verdict"] in ("met", "NOT MET")
