@@ -21,7 +21,8 @@ import numpy as np
 
 from agents.base import Explanation
 from agents.queen_of_spades.network import shipped
-from agents.queen_of_spades.network_inputs import CARD_OF_ID, QUEEN_OF_SPADES, SUITS
+from agents.queen_of_spades.network_inputs import CARD_OF_ID
+from engine.queen_of_spades.cards import QUEEN_OF_SPADES, SUITS
 from agents.queen_of_spades.network_play import Policy, play_tables
 from agents.queen_of_spades.network_weights import Weights
 from engine.queen_of_spades.hidden import redeal

@@ -6,11 +6,10 @@ import numpy as np
 import pytest
 
 from agents.queen_of_spades.network import observation_inputs
-from agents.queen_of_spades.network_inputs import (
-    BLOCKS, CARD_IDS, COUNTING, QUEEN_OF_SPADES, SIZE, encode, encode_tables, mask_of,
-)
+from agents.queen_of_spades.network_inputs import BLOCKS, CARD_IDS, COUNTING, SIZE, encode, encode_tables, mask_of
 from engine import get_game
 from engine.queen_of_spades import cards
+from engine.queen_of_spades.cards import QUEEN_OF_SPADES
 from engine.queen_of_spades.rules import Table
 
 QS, KS, AC, D7 = 10, 9, 0, 31
