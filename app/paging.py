@@ -1,7 +1,7 @@
 """Pages of the list routes: ``limit`` (with a default and a maximum) and a keyset cursor.
 
 A cursor is the sort key of the last item a page gave (for example its finished time and id),
-written as opaque text; the next page starts after it, so a page costs the same however deep
+written as opaque text (URL-safe base64); the next page starts after it, so a page costs the same however deep
 it is and an item added meanwhile neither repeats nor skips one. The answer names the next
 page: in its ``next`` field, and as a ``Link: <...>; rel="next"`` header (RFC 8288) on the
 routes whose answer is a bare list.
@@ -18,10 +18,11 @@ from fastapi import Query, Request
 from fastapi.responses import Response
 from sqlalchemy import tuple_
 
-from app.services.errors import ServiceError
+from app.services.errors import NotFound
 
-CursorParam = Annotated[str | None, Query(max_length=200, description="where the page starts: the `next` "
-                                                                      "of the page before (opaque)")]
+CursorParam = Annotated[str | None, Query(min_length=1, max_length=200, pattern="^[A-Za-z0-9_-]+$",
+                                          description="where the page starts: the `next` of the page before "
+                                                      "(opaque; one this server did not give is 404)")]
 
 
 def encode(*key: Any) -> str:
@@ -31,8 +32,8 @@ def encode(*key: Any) -> str:
 
 
 def decode(cursor: str, *kinds: type) -> tuple:
-    """The sort key a cursor holds, each part of the kind given (422 for a cursor this server
-    did not give)."""
+    """The sort key a cursor holds, each part of the kind given. A cursor this server did not
+    give names no page: 404 (one the schema refuses, 422, never gets here)."""
     try:
         parts = orjson.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
         if not isinstance(parts, list) or len(parts) != len(kinds):
@@ -48,7 +49,8 @@ def decode(cursor: str, *kinds: type) -> tuple:
             key.append(part)
         return tuple(key)
     except (ValueError, TypeError, KeyError, binascii.Error, orjson.JSONDecodeError):
-        raise ServiceError("cursor is not one this server gave: pass the `next` of a page as it came") from None
+        raise NotFound("no page at that cursor: it is not one this server gave (pass the `next` of a page "
+                       "as it came)") from None
 
 
 def after(columns: tuple, cursor: str | None, *kinds: type, descending: bool = False):
