@@ -23,6 +23,9 @@ Row layout (r = rack size, N = highest card), all about 0..1:
   r   usable: slot i's card could stay in a winning rack (1 <= c - i <= N - r + 1)
   r   compatibility: how many usable slots could stay beside slot i's card, / r
   r-1 ascending: card i < card i + 1
+  r   kept: slot i lies on a longest usable sequence
+  r   outs: off those, the share of unseen cards that would fit slot i between its
+      nearest kept neighbours (0 for a kept slot)
   3   longest usable sequence / r, ascending prefix / r, Rack-O
   1   the card the action puts on the discard pile / N (0: none yet, the deck draw)
   8   the cards it has not seen, by eighths of 1..N (count / (N / 8))
@@ -43,7 +46,25 @@ BINS = 8
 
 
 def feature_count(rack_size: int) -> int:
-    return 5 * rack_size - 1 + 3 + 1 + BINS + 2 + 4
+    return 7 * rack_size - 1 + 3 + 1 + BINS + 2 + 4
+
+
+def outs(racks: np.ndarray, kept: np.ndarray, prefix: np.ndarray) -> np.ndarray:
+    """For each slot off the kept sequences, the share of the unseen cards that would fit
+    it between its nearest kept neighbours (with room for the slots between); 0 for a
+    kept slot. ``prefix[v]``: unseen cards <= v."""
+    n, r = racks.shape
+    big = len(prefix) - 1
+    idx = np.arange(r)
+    last = np.maximum.accumulate(np.where(kept, idx, -1), axis=1)
+    prev = np.concatenate([np.full((n, 1), -1), last[:, :-1]], axis=1)
+    first = np.minimum.accumulate(np.where(kept, idx, r)[:, ::-1], axis=1)[:, ::-1]
+    nxt = np.concatenate([first[:, 1:], np.full((n, 1), r)], axis=1)
+    lo = np.where(prev >= 0, np.take_along_axis(racks, np.maximum(prev, 0), 1) + idx - prev, idx + 1)
+    hi = np.where(nxt < r, np.take_along_axis(racks, np.minimum(nxt, r - 1), 1) - (nxt - idx), big - (r - 1 - idx))
+    lo, hi = np.clip(lo, 1, big + 1), np.clip(hi, 0, big)
+    count = np.where(hi >= lo, prefix[hi] - prefix[np.minimum(lo, big + 1) - 1], 0)
+    return np.where(kept, 0.0, count / max(1, prefix[-1]))
 
 
 class Seen(NamedTuple):
@@ -54,17 +75,19 @@ class Seen(NamedTuple):
     discard_top: int  # the pile's top (before a draw) or 0
     drawn: int  # the card it holds drawn from the deck, else 0
     unseen: np.ndarray  # the cards it has not seen, by eighths (counts)
+    unseen_prefix: np.ndarray  # [v]: cards <= v it has not seen
     next_known: tuple[int, ...]  # the next seat's slots it saw filled from the pile (0: unknown)
     turns: int
     next_turns: int
 
 
-def _unseen_bins(max_card: int, seen: list[int]) -> np.ndarray:
+def _unseen(max_card: int, seen: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """The cards not seen by eighths of 1..max_card, and their prefix counts."""
     flags = np.ones(max_card + 1, bool)
     flags[0] = False
     flags[[c for c in seen if c]] = False
     cards = np.nonzero(flags)[0]
-    return np.bincount(((cards - 1) * BINS) // max_card, minlength=BINS).astype(np.float64)
+    return np.bincount(((cards - 1) * BINS) // max_card, minlength=BINS).astype(np.float64), np.cumsum(flags)
 
 
 def seen_of_table(table, seat: int) -> Seen:
@@ -75,8 +98,7 @@ def seen_of_table(table, seat: int) -> Seen:
     nxt = (seat + 1) % table.n
     seen = list(table.racks[seat]) + list(table.discard) + others + ([table.drawn] if mine else [])
     return Seen(tuple(table.racks[seat]), table.rules.max_card, table.discard[-1] if table.discard else 0, holding,
-                _unseen_bins(table.rules.max_card, seen), tuple(table.known[nxt]), table.turns[seat],
-                table.turns[nxt])
+                *_unseen(table.rules.max_card, seen), tuple(table.known[nxt]), table.turns[seat], table.turns[nxt])
 
 
 def seen_of_view(view: dict) -> Seen:
@@ -90,7 +112,7 @@ def seen_of_view(view: dict) -> Seen:
     for slot, c in view["known"][nxt]:
         known[slot - 1] = c
     return Seen(tuple(view["rack"]), view["options"]["max_card"], view["discard_top"] or 0,
-                drawn if view["drawn_from"] == "deck" else 0, _unseen_bins(view["options"]["max_card"], seen),
+                drawn if view["drawn_from"] == "deck" else 0, *_unseen(view["options"]["max_card"], seen),
                 tuple(known), view["turns"][seat], view["turns"][nxt])
 
 
@@ -131,6 +153,13 @@ def rows(seen: Seen, racks: np.ndarray, out_cards: np.ndarray, first_kind: int, 
         if j:
             ending[:, j] = (ending[:, :j] * fits[:, j, :j]).max(axis=1)
         ending[:, j] = np.where(usable[:, j], ending[:, j] + 1, 0)
+    starting = np.zeros((n, r))  # the same, starting at slot j
+    for j in range(r - 1, -1, -1):
+        if j < r - 1:
+            starting[:, j] = (starting[:, j + 1:] * fits[:, j, j + 1:]).max(axis=1)
+        starting[:, j] = np.where(usable[:, j], starting[:, j] + 1, 0)
+    longest = ending.max(axis=1)
+    kept = usable & (ending + starting - 1 == longest[:, None])
     ascending = racks[:, 1:] > racks[:, :-1]
     prefix = 1 + np.cumprod(ascending, axis=1).sum(axis=1)
     x = np.empty((n, feature_count(r)))
@@ -139,7 +168,10 @@ def rows(seen: Seen, racks: np.ndarray, out_cards: np.ndarray, first_kind: int, 
     x[:, 2 * r:3 * r] = compat
     x[:, 3 * r:4 * r - 1] = ascending
     c = 4 * r - 1
-    x[:, c] = ending.max(axis=1) / r
+    x[:, c:c + r] = kept
+    x[:, c + r:c + 2 * r] = outs(racks, kept, seen.unseen_prefix)
+    c += 2 * r
+    x[:, c] = longest / r
     x[:, c + 1] = prefix / r
     x[:, c + 2] = prefix == r
     c += 3

@@ -231,6 +231,8 @@ def train(setup: Setup, args, executor: Executor | None, out: Path, report: Call
         net = QNet.initial(sizes, args.seed)
         learner = Learner(net, args.lr, args.minibatch)
         progress = {"deals": 0, "cpu": 0.0, "seconds": 0.0, "windows": [], "batches": [], "commands": []}
+    if progress["commands"]:  # commands[k + 1] took over from commands[k] at resumed_at[k] deals
+        progress.setdefault("resumed_at", []).append(progress["deals"])
     progress["commands"].append(args.command)
     budget = min(args.cpu_hours, MAX_CPU_HOURS) * 3600
     workers = max(1, args.workers)
@@ -316,7 +318,8 @@ def write_outputs(setup: Setup, args, out: Path, progress: dict) -> dict:
     windows = progress["windows"]
     last = windows[-1] if windows else None
     meta = {
-        "command": progress["commands"][0], "commands": progress["commands"], "seed": args.seed,
+        "command": progress["commands"][0], "commands": progress["commands"],
+        "resumed_at": progress.get("resumed_at", []), "seed": args.seed,
         "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"), "method": "deep Monte-Carlo",
         "shape": net.shape, "options": setup.options, "pool": setup.pool, "epsilon": args.epsilon, "lr": args.lr,
         "batch": args.batch, "epochs": args.epochs, "deals": progress["deals"],

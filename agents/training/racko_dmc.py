@@ -16,7 +16,9 @@ an untrained seat never goes Rack-O, so every target is -1 (against an agent) or
 (self-play deals stall), and in a first try (960 deals, 47 CPU seconds) it lost
 every deal against Diablo and Diablo2 and 75-100% against Kyle throughout; with 0.5,
 1,024 deals (49 CPU seconds) still lost all 200 reference deals and every self-play
-deal stalled at the cap. The learning curve is the share
+deal stalled at the cap; with 2.0 (and rows without the ``kept`` and ``outs`` features)
+it won 22-27% of the reference deals against Diablo2 from 8,000 to 15,000 deals and
+no more, and resumed with 0.5 it fell to 13%. The default is 1.0. The learning curve is the share
 of 2-player, 10-slot deals won against the reference.
 """
 from __future__ import annotations
@@ -80,7 +82,7 @@ def play(layers, jobs, epsilon: float, options: dict, record: bool):
 def add_options(parser) -> None:
     parser.add_argument("--rack-size", type=int, default=10)
     parser.add_argument("--max-turns", type=int, default=300, help="turns (all seats) that end a training deal")
-    parser.add_argument("--shaping", type=float, default=2.0,
+    parser.add_argument("--shaping", type=float, default=1.0,
                         help="added to a seat's return: this times its final rack's longest usable sequence / r")
 
 
