@@ -88,5 +88,5 @@ AGENTS = [
               "(at other rack sizes it plays as Lookahead).", Dmc, saved="dmc"),
 ]
 
-LEVELS = ["baltar-live", "random", "baltar", "max", "kyle", "ensemble", "diablo", "diablo2", "lookahead"]
+LEVELS = ["baltar-live", "random", "baltar", "max", "kyle", "ensemble", "dmc", "diablo", "diablo2", "lookahead"]
 CALIBRATION_REFERENCES = ["random", "kyle"]

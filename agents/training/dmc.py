@@ -334,17 +334,20 @@ def write_outputs(setup: Setup, args, out: Path, progress: dict) -> dict:
     }
     net.save(out.with_suffix(".npz"))
     write_saved(out, {"meta": meta})
-    xs = [w["end"] for w in windows]
-    panels = [Panel(f"greedy vs {setup.reference}", "share of deals won",
-                    [("won", xs, [w["win"] / w["games"] for w in windows])], x_label="training deals")]
     batches = progress["batches"]
     names = sorted({k for b in batches for k in b["results"]})
     series = []
-    for name in names:
-        pts = [(b["end"], b["results"][name]) for b in batches if name in b["results"]]
-        series.append((name, [x for x, _ in pts], [y for _, y in pts]))
-    panels.append(Panel("training deals (epsilon-greedy)", "mean result (+1 won, -1 lost)", series,
-                        x_label="training deals"))
+    for name in names:  # each opponent's mean result, per stretch of --eval-every deals
+        stretches: dict[int, list[float]] = {}
+        for b in batches:
+            if name in b["results"]:
+                stretches.setdefault(-(-b["end"] // args.eval_every), []).append(b["results"][name])
+        series.append((name, [k * args.eval_every for k in stretches], [float(np.mean(v)) for v in stretches.values()]))
+    panels = [Panel("training deals by opponent (epsilon-greedy)", "mean result (+1 won, -1 lost)", series,
+                    x_label="training deals"),
+              Panel(f"greedy vs {setup.reference}, fixed deals (one line)", "share of deals won",
+                    [("won", [w["end"] for w in windows], [w["win"] / w["games"] for w in windows])],
+                    x_label="training deals")]
     out.with_suffix(".svg").write_text(line_charts(panels, f"{setup.name}: {meta['command']}", panel_width=420))
     return meta
 
