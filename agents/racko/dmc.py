@@ -59,6 +59,7 @@ class Dmc:
     def __init__(self, net: QNet | None = None):
         self.net = net or shipped_net()
         self._fallback = None
+        self._last = None  # (key, answer) of the last decision valued
 
     def _fits(self, view: dict) -> bool:
         return self.net.shape[0] == feature_count(view["options"]["rack_size"])
@@ -71,8 +72,18 @@ class Dmc:
         return self._fallback
 
     def _values(self, view: dict):
+        """The actions and their values; the last answer is kept, since the server asks for the
+        move and then its explanation on the same view (a view names its decision by deal,
+        turn, phase, seat, rack and cards in sight)."""
+        key = (view["deal"], view["turn"], view["phase"], view["seat"], tuple(view["rack"]), view["discard_top"],
+               view["drawn"], len(view["discard_pile"]))
+        last = self._last
+        if last is not None and last[0] == key:
+            return last[1]
         actions, x = candidates(seen_of_view(view))
-        return actions, self.net(x)
+        answer = actions, self.net(x)
+        self._last = (key, answer)
+        return answer
 
     def act(self, view: dict, legal_actions, rng: random.Random):
         if not self._fits(view):

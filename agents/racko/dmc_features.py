@@ -148,16 +148,16 @@ def rows(seen: Seen, racks: np.ndarray, out_cards: np.ndarray, first_kind: int, 
     fits = np.where(below, d[:, None, :] <= d[:, :, None], d[:, None, :] >= d[:, :, None])  # [rack, j, i]
     fits &= usable[:, None, :] & usable[:, :, None]
     compat = fits.sum(axis=2) / r
-    ending = np.zeros((n, r))  # the longest usable sequence ending at slot j (as usable_sequence_length)
-    for j in range(r):
-        if j:
-            ending[:, j] = (ending[:, :j] * fits[:, j, :j]).max(axis=1)
-        ending[:, j] = np.where(usable[:, j], ending[:, j] + 1, 0)
-    starting = np.zeros((n, r))  # the same, starting at slot j
-    for j in range(r - 1, -1, -1):
-        if j < r - 1:
-            starting[:, j] = (starting[:, j + 1:] * fits[:, j, j + 1:]).max(axis=1)
-        starting[:, j] = np.where(usable[:, j], starting[:, j] + 1, 0)
+    weights = fits.astype(np.float64)
+    use = usable.T.astype(np.float64)  # [slot, rack]
+    ending = np.zeros((r, n))  # [j]: the longest usable sequence ending at slot j (as usable_sequence_length)
+    starting = np.zeros((r, n))  # the same, starting at slot j
+    ending[0], starting[r - 1] = use[0], use[r - 1]
+    for j in range(1, r):
+        ending[j] = ((ending[:j].T * weights[:, j, :j]).max(axis=1) + 1) * use[j]
+        k = r - 1 - j
+        starting[k] = ((starting[k + 1:].T * weights[:, k, k + 1:]).max(axis=1) + 1) * use[k]
+    ending, starting = ending.T, starting.T
     longest = ending.max(axis=1)
     kept = usable & (ending + starting - 1 == longest[:, None])
     ascending = racks[:, 1:] > racks[:, :-1]
