@@ -1,5 +1,5 @@
 """The learned Rack-O players' figures for ``parlour bench racko``: Diablo's deals per
-second against Kyle (arena, 10 slots), Diablo's and Lookahead's move times (``act`` on a
+second against Kyle (arena, 10 slots), Diablo's, Lookahead's and the Deep Monte-Carlo player's move times (``act`` on a
 view), Diablo's training rate (self-play deals per second, one process, no JAX
 update) and Baltar's (training deals against Random per second, 5 slots)."""
 from __future__ import annotations
@@ -53,7 +53,9 @@ def figures(seconds: float, repeats: int, decisions: int,
                            note="5 slots, least-tried exploration"))
     latency = []
     if decisions:
-        for agent in (Diablo(nets), Lookahead(diablo_nets("diablo"))):
+        from agents.racko.dmc import Dmc
+
+        for agent in (Diablo(nets), Lookahead(diablo_nets("diablo")), Dmc()):
             progress(f"{agent.name} move time")
             latency.append(move_times(agent, decisions, 1))
     return results, latency

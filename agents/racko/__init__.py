@@ -2,11 +2,12 @@
 public code's forced random move every 2 · rack_size turns, ``agents.racko.common``),
 its learners Baltar (tabular Q-learning; also live in the database) and Diablo (a
 TD-learned rack-scoring network, one or two hidden layers), its ensemble vote, and
-Lookahead (the two-layer Diablo's scores with a one-turn expectimax over the draw: the top level).
+Lookahead (the two-layer Diablo's scores with a one-turn expectimax over the draw: the top level), and
+the Deep Monte-Carlo player (``dmc``: a Q-network trained by self-play and against the others).
 
 Shipped files (agents/saved/racko/): ``baltar.npz`` (5-slot tables; ``baltar-r10.npz``
 would hold 10-slot ones: none passed the 70% rule yet), ``diablo.npz``, ``diablo2.npz``
-(10 slots) and ``diablo-r5.npz`` (5 slots), each with its .json metadata and .svg
+(10 slots), ``diablo-r5.npz`` (5 slots) and ``dmc.npz`` (10 slots), each with its .json metadata and .svg
 curve. Baltar plays the tables of the nearest rack size (read in bands); Diablo the
 network trained nearest the game's rack size.
 
@@ -18,6 +19,7 @@ from agents.spec import AgentSpec, Canary, LiveSpec
 from agents.racko.baltar import Baltar, BaltarLive, live_values
 from agents.racko.common import RandomPlayer
 from agents.racko.diablo import Diablo
+from agents.racko.dmc import Dmc
 from agents.racko.ensemble import Ensemble
 from agents.racko.kyle import Kyle
 from agents.racko.lookahead import Lookahead
@@ -90,7 +92,14 @@ AGENTS = [
               "The two-layer Diablo's rack scores with a one-turn expectimax: takes the discard only when its best "
               "placement beats the average, over every card it has not seen, of drawing from the deck. No "
               "forced random move.", lambda: Lookahead(diablo_nets("diablo2")), searches=True),
+    AgentSpec("dmc", "racko", "Deep Monte-Carlo",
+              "A network that values each action of a turn (the rack it leaves, what it has seen of the pile "
+              "and of the next player's rack) by the result of the deal it expects, trained by deep Monte-Carlo: "
+              "whole deals against itself, Diablo, Diablo2 and Kyle, each action's target the deal's final "
+              "result. It takes the best-valued action; no search, no forced random move. Trained at 10 slots "
+              "(at other rack sizes it plays as Lookahead).", Dmc, saved="dmc"),
 ]
 
-LEVELS = ["baltar-live", "random", "baltar", "ensemble-code", "max", "kyle", "ensemble", "diablo", "diablo2", "lookahead"]
+LEVELS = ["baltar-live", "random", "baltar", "ensemble-code", "max", "kyle", "ensemble", "dmc", "diablo", "diablo2",
+          "lookahead"]
 CALIBRATION_REFERENCES = ["random", "kyle"]

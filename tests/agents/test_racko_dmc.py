@@ -1,0 +1,145 @@
+"""The Deep Monte-Carlo Rack-O player: its features see only the seat's own view, the agent
+and the arena decider decide alike, training learns, the shipped weights hold their claim."""
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+
+from agents.qnet import QNet
+from agents.racko.arena import RandomDecider, play_deal
+from agents.racko.dmc import Dmc, DmcDecider
+from agents.racko.dmc_features import candidates, feature_count, seen_of_table, seen_of_view
+from agents.racko.kyle import Kyle
+from agents.saved_files import saved_path
+from agents.training import dmc, racko_dmc
+from engine import get_game
+from engine.racko import Rules, Table
+
+G = get_game("racko")
+
+
+def positions(deals: int, players: int = 2, seed: int = 0):
+    """States where some seat decides, from deals between Kyles."""
+    rng = random.Random(seed)
+    kyle = Kyle()
+    for d in range(deals):
+        state = G.new_deal(players, 5000 + d)
+        while not G.is_over(state):
+            yield state
+            seat = G.current_player(state)
+            state = G.apply(state, kyle.act(G.observe(state, seat), G.legal_actions(state), rng))
+
+
+def rows_of_table(state, seat):
+    return candidates(seen_of_table(Table.thaw(state), seat))[1]
+
+
+def test_features_from_the_view_equal_the_tables_and_ignore_hidden_cards():
+    rng = random.Random(3)
+    changed = 0
+    for state in positions(6, players=3):
+        seat = G.current_player(state)
+        mine = rows_of_table(state, seat)
+        assert mine.shape[1] == feature_count(10)
+        assert np.array_equal(mine, candidates(seen_of_view(G.observe(state, seat)))[1])
+        for _ in range(3):
+            assert np.array_equal(rows_of_table(G.resample_hidden(state, seat, rng), seat), mine)
+        # the check can fail: resampled for another seat, this seat's own rack changes
+        other = (seat + 1) % state.players
+        changed += not np.array_equal(rows_of_table(G.resample_hidden(state, other, rng), seat), mine)
+    assert changed > 0
+
+
+def test_the_agent_and_the_arena_decider_decide_alike():
+    net = QNet.initial([feature_count(10), 32, 16, 1], 5)
+    agent, decider = Dmc(net), DmcDecider(net)
+    rng = random.Random(0)
+    checked = 0
+    for state in positions(4):
+        seat = G.current_player(state)
+        table = Table.thaw(state)
+        view = G.observe(state, seat)
+        got = agent.act(view, G.legal_actions(state), rng).id
+        assert got in {a.id for a in G.legal_actions(state)}
+        if view["phase"] == "draw":
+            want = "draw:discard" if decider.draw(table, seat, rng) else "draw:deck"
+        elif view["drawn_from"] == "discard":
+            before = Table.thaw(state)  # the draw's decision, remade with the card back on the pile
+            before.discard.append(before.drawn)
+            before.drawn, before.source, before.phase = 0, 0, 0
+            if not decider.draw(before, seat, rng):  # it would not have taken the card (Kyle did)
+                continue
+            want = f"place:{decider.place(table, seat, rng) + 1}"
+        else:
+            k = decider.place(table, seat, rng)
+            want = "discard" if k < 0 else f"place:{k + 1}"
+        assert got == want
+        explained = agent.explain(view, G.legal_actions(state))
+        assert explained.values and set(explained.values) <= {a.id for a in G.legal_actions(state)}
+        checked += 1
+    assert checked > 50
+
+
+def test_a_few_minutes_of_training_beats_random(tmp_path):
+    """A small network, 5 slots, a short run: it must go Rack-O far more often than Random
+    (Random almost never sorts a rack; an untrained network rarely does)."""
+    parser = dmc.build_parser("test", "", racko_dmc.DEFAULTS)
+    racko_dmc.add_options(parser)
+    args = parser.parse_args(["--rack-size", "5", "--hidden", "64,32", "--deals", "1500", "--batch", "50",
+                              "--pool", "self=0.5,kyle=0.5", "--reference", "random", "--eval-every", "1500",
+                              "--eval-deals", "100", "--workers", "1", "--seed", "3", "--max-turns", "200", "--shaping", "0.5"])
+    args.command = "test"
+    setup = racko_dmc.make_setup(args)
+    out = tmp_path / "dmc.json"
+    progress = dmc.train(setup, args, None, out, lambda p: None)
+    last = progress["windows"][-1]
+    assert last["win"] >= 85, last
+    assert dmc.checkpoint_path(out).exists()
+    # the untrained network, for comparison: the margin comes from training
+    untrained = QNet.initial(progress["net"].shape, args.seed)
+    rules = Rules(5, 20, 1500)
+    wins = sum(play_deal(rules, 900 + k, [DmcDecider(untrained), RandomDecider()], random.Random(k)).winner == 0
+               for k in range(40))
+    assert wins < 0.85 * 40
+
+
+def test_resume_reaches_the_weights_of_an_uninterrupted_run(tmp_path):
+    parser = dmc.build_parser("test", "", racko_dmc.DEFAULTS)
+    racko_dmc.add_options(parser)
+    base = ["--rack-size", "5", "--hidden", "16", "--batch", "10", "--pool", "self=0.5,kyle=0.5",
+            "--reference", "kyle", "--eval-every", "20", "--eval-deals", "10", "--workers", "1", "--seed", "4"]
+    whole = parser.parse_args(base + ["--deals", "30"])
+    half = parser.parse_args(base + ["--deals", "20"])
+    rest = parser.parse_args(base + ["--deals", "30", "--resume"])
+    for a in (whole, half, rest):
+        a.command = "test"
+    one = dmc.train(racko_dmc.make_setup(whole), whole, None, tmp_path / "a" / "dmc.json", lambda p: None)
+    dmc.train(racko_dmc.make_setup(half), half, None, tmp_path / "b" / "dmc.json", lambda p: None)
+    two = dmc.train(racko_dmc.make_setup(rest), rest, None, tmp_path / "b" / "dmc.json", lambda p: None)
+    assert two["deals"] == one["deals"] == 30
+    for (w1, b1), (w2, b2) in zip(one["net"].layers, two["net"].layers):
+        np.testing.assert_allclose(w1, w2, rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(b1, b2, rtol=1e-5, atol=1e-6)
+    assert [w["win"] for w in one["windows"]] == [w["win"] for w in two["windows"]]
+
+
+SHIPPED = saved_path("racko", "dmc")
+
+
+@pytest.mark.skipif(not SHIPPED.exists(), reason="no shipped DMC weights")
+def test_the_shipped_weights_play_at_their_claimed_strength():
+    """Against the reference of its curve, on deals other than the curve's: within four
+    standard errors of the claim (300 deals)."""
+    meta = json.loads(SHIPPED.read_text())["meta"]
+    claim = meta["claims"]
+    net = QNet.load(SHIPPED.with_suffix(".npz"))
+    assert net.shape == meta["shape"]
+    deals = 300
+    jobs = [(123_000 + k, claim["vs"], k % 2) for k in range(deals)]
+    _, _, results = racko_dmc.play(net.layers, jobs, 0.0, meta["curve"]["options"], False)
+    share = results.count(1) / deals
+    se = max(np.sqrt(claim["win_share"] * (1 - claim["win_share"]) / deals), 0.01)
+    assert abs(share - claim["win_share"]) < 4 * se, (share, claim)
