@@ -26,13 +26,13 @@ export function renderThinking(root, explanation, labelOf, seatName) {
   const entries = Object.entries(explanation.values ?? {}).sort((a, b) => b[1] - a[1]);
   const chosen = explanation.labels?.[explanation.action] ?? labelOf(explanation.action);
   if (!entries.length) {
-    root.append(el("p", { class: "thinking-head" }, `${seatName} played: ${chosen}`),
+    root.append(el("p", { class: "thinking-head" }, `${seatName}'s move: ${chosen}`),
       el("p", { class: "thinking-reason" }, explanation.reason ? `Why: ${explanation.reason}` : "It gave no values for this move."));
     if (explanation.note) root.append(el("p", { class: "muted small" }, explanation.note));
     return;
   }
   const max = Math.max(...entries.map(([, v]) => Math.abs(v)), 1e-9);
-  root.append(el("p", { class: "thinking-head" }, `${seatName} played: ${chosen}`));
+  root.append(el("p", { class: "thinking-head" }, `${seatName}'s move: ${chosen}`));
   const list = el("ul", { class: "bars" });
   for (const [id, value] of entries) {
     const label = explanation.labels?.[id] ?? labelOf(id);
