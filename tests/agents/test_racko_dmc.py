@@ -2,7 +2,6 @@
 and the arena decider decide alike, training learns, the shipped weights hold their claim."""
 from __future__ import annotations
 
-import argparse
 import json
 import random
 
