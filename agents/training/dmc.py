@@ -199,7 +199,7 @@ def save_checkpoint(path: Path, learner: Learner, progress: dict) -> None:
     os.replace(tmp, path)
 
 
-def load_checkpoint(path: Path, args) -> tuple[QNet, dict, dict]:
+def load_checkpoint(path: Path) -> tuple[QNet, dict, dict]:
     if not path.exists():
         raise SystemExit(f"--resume: no checkpoint at {path}")
     with np.load(path) as data:
@@ -222,7 +222,7 @@ def train(setup: Setup, args, executor: Executor | None, out: Path, report: Call
     sizes = [setup.features, *[int(h) for h in args.hidden.split(",")], 1]
     ckpt = checkpoint_path(out)
     if args.resume:
-        net, arrays, progress = load_checkpoint(ckpt, args)
+        net, arrays, progress = load_checkpoint(ckpt)
         if net.shape != sizes:
             raise SystemExit(f"--resume: the checkpoint's network is {net.shape}, the options ask for {sizes}")
         learner = Learner(net, args.lr, args.minibatch)
