@@ -13,6 +13,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import defer
 
 from app import paging
+from app.responses import ReleasingStream
 from app.deps import (Authorization, ClientDep, GameFilter, HeavyDep, PoolDep, SessionDep, TokenDep, bearer,
                       client_address, open_session)
 from app.match_schema import match_rules, seat_rules
@@ -423,24 +424,10 @@ async def events(match_id: MatchId, request: Request, token: TokenDep,
         finally:
             sub.close()
 
-    return EventStream(stream(), release, media_type="text/event-stream",
+    return ReleasingStream(stream(), release, media_type="text/event-stream",
                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
 FALLBACK_POLL_S = (1.0, 10.0)
 """A stream not woken re-reads the database after 1 s, then 2, 4, 8, 10, 10... (in case a
 wake-up from another process was lost); any wake-up starts the backoff again."""
-
-
-class EventStream(StreamingResponse):
-    """A stream that gives back its place under the caps however it ends (even unstarted)."""
-
-    def __init__(self, content, release, **kwargs):
-        super().__init__(content, **kwargs)
-        self._release = release
-
-    async def __call__(self, scope, receive, send) -> None:
-        try:
-            await super().__call__(scope, receive, send)
-        finally:
-            self._release()

@@ -12,6 +12,7 @@ from fastapi.responses import Response, StreamingResponse
 from sqlalchemy import select
 
 from app import paging
+from app.responses import ReleasingStream
 from app.deps import GameFilter, HeavyDep, SessionDep, client_address
 from app.models import Tournament
 from app.params import INT32_MAX, Instant, NameInPath
@@ -110,20 +111,6 @@ async def export(request: Request, heavy: HeavyDep, game: GameFilter, since: Ins
     media, name = ("text/csv", csv_name(game)) if format == "csv" else ("application/json", csv_name(game)[:-3] + "json")
     return ReleasingStream(stream(), release, media_type=media,
                            headers={"Content-Disposition": f'attachment; filename="{name}"'})
-
-
-class ReleasingStream(StreamingResponse):
-    """A stream that gives back its place under the caps however it ends (even unstarted)."""
-
-    def __init__(self, content, release, **kwargs):
-        super().__init__(content, **kwargs)
-        self._release = release
-
-    async def __call__(self, scope, receive, send) -> None:
-        try:
-            await super().__call__(scope, receive, send)
-        finally:
-            self._release()
 
 
 @router.get("/leaderboard", responses=problems(404))

@@ -88,3 +88,14 @@ def page(browser, server):
     yield pg
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def phone(browser, server):
+    """A phone: 390x844 with mobile emulation and touch."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  device_scale_factor=3, base_url=server)
+    context.add_init_script(NAMED)
+    page = context.new_page()
+    yield page
+    context.close()

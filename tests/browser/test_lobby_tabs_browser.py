@@ -9,17 +9,6 @@ import pytest
 from playwright.sync_api import expect
 
 from agents.catalog import playable_games
-from tests.browser.conftest import NAMED
-
-
-@pytest.fixture
-def phone(browser, server):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                  device_scale_factor=3, base_url=server)
-    context.add_init_script(NAMED)
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 @pytest.mark.parametrize("game", playable_games())

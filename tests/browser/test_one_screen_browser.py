@@ -9,7 +9,6 @@ import pytest
 from playwright.sync_api import expect
 
 from agents.catalog import playable_games
-from tests.browser.conftest import NAMED
 
 SEATS = {"queen_of_spades": 4, "yaniv": 3, "uno": 3}
 MINE = ".uno-me, .rk-me, .qs-mine, .yv-me, .ttt-grid"
@@ -52,16 +51,6 @@ def test_a_laptop_shows_the_whole_table_without_scrolling(page, server, game, ho
     assert page.evaluate("scrollY") == 0
     for p in places:
         assert p["bottom"] <= 800 and p["right"] <= 1280, f"{p['what']} ends at {p['bottom']:.0f} px on an 800 px screen"
-
-
-@pytest.fixture
-def phone(browser, server):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                  device_scale_factor=3, base_url=server)
-    context.add_init_script(NAMED)
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 # What the person acts on, on their turn: it must be in view (scrolled there at most by the page itself).
