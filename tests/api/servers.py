@@ -38,11 +38,19 @@ def _serve_forked(database_url: str, port: int) -> None:
     uvicorn.run(create_app(database_url, preload=False), host="127.0.0.1", port=port, log_level="critical")
 
 
+def _forkserver() -> multiprocessing.context.BaseContext:
+    """A fork server that has imported the app (and nothing else: this process may have started
+    JAX's threads, which a plain fork would copy mid-flight)."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["app.main", "uvicorn"])
+    return context
+
+
 def fork_worker(database_url: str, port: int) -> multiprocessing.Process:
-    """A worker forked from this process, which has imported the app already: it starts in a
+    """A worker forked from a fork server that has imported the app already: it starts in a
     fraction of a second (its start-up, migration included, runs in the child, as in uvicorn's
     workers), so several can start at the same moment."""
-    worker = multiprocessing.get_context("fork").Process(target=_serve_forked, args=(database_url, port), daemon=True)
+    worker = _forkserver().Process(target=_serve_forked, args=(database_url, port), daemon=True)
     worker.start()
     return worker
 

@@ -72,12 +72,14 @@ def test_watch_two_ais_play_racko(page):
     page.goto("/watch")
     page.locator("#watch-game").select_option("racko")
     seats = page.locator("#watch-seats select")
-    seats.nth(0).select_option("kyle")  # a match to 500 at 10 slots: Random would take long
+    seats.nth(0).select_option("kyle")
     seats.nth(1).select_option("max")
+    # one deal: AI-only matches move at most every 100 ms, and a match to 500 is thousands of moves
+    page.locator("#watch-length").select_option("deal")
     page.locator("#speed").fill("0")
     page.locator('input[name="games"]').fill("1")
     page.get_by_role("button", name="Start").click()
-    expect(page.locator("#status")).to_have_text("Done: 1 game.", timeout=180_000)
+    expect(page.locator("#status")).to_have_text("Done: 1 deal.", timeout=180_000)
     expect(page.locator(".rk-result")).to_be_visible()
     assert page.locator(".rk-seat .rk-chip").count() == 20  # AI-only: every rack shown
     assert page.locator(".rk-seat .rk-chip.back").count() == 0

@@ -103,7 +103,7 @@ def test_each_replay_step_shows_that_moment(page, server, game):
         # the thinking panel: the last AI move up to this step
         last = next((m for m in reversed(moves[:k]) if m.get("explanation")), None)
         head = page.locator("#thinking").inner_text()
-        assert (f"{names[last['seat']]} " in head) if last else ("No AI has moved yet" in head), f"step {k}: {head}"
+        assert (f"{names[last['seat']]}'s move" in head) if last else ("No AI has moved yet" in head), f"step {k}: {head}"
     if len(moves) > MAX_STEPS:  # the end, from the slider
         page.get_by_role("slider", name="move").fill(str(len(moves)))
         assert page.evaluate(READ[game]) == expected(game, moves[-1]["view"], moves[-1])
@@ -125,10 +125,13 @@ def test_a_person_against_menace_sees_its_beads_only_after_its_moves(page, serve
     replay = call(server, f"/api/matches/{made['id']}/replay")
     page.goto(f"/play/{made['id']}")
     page.get_by_role("button", name="Replay").click()
+    status = page.locator("#status")
     for k in range(len(replay["moves"]) + 1):
         if k:
             page.get_by_role("button", name="next move").click()
         move = replay["moves"][k - 1] if k else None
+        # wait for the step to be drawn before reading the board
+        expect(status).to_contain_text(f"Replay {k}/" if k else "Replay: the deal")
         board = page.evaluate(READ["tictactoe"])
         assert board == expected("tictactoe", move["view"] if move else replay["start"], move), f"step {k}"
         assert bool(board["beads"]) == bool(board["ring"]) == bool(move and move["seat"] == 1), f"step {k}: {board}"
