@@ -1,5 +1,5 @@
-"""What describes an agent in the catalog: ``AgentSpec`` (and ``LiveSpec`` for a learner whose
-values live in the database). It sits below every game's agents package, which lists its
+"""What describes an agent in the catalog: ``AgentSpec`` (with ``LiveSpec`` for a learner whose
+values live in the database, and ``Inspector`` for one that shows what it holds). It sits below every game's agents package, which lists its
 agents with it, and below the catalog, which gathers those lists.
 """
 from __future__ import annotations
@@ -42,6 +42,30 @@ class LiveSpec:
     refill: float = 0.0
 
 
+class InspectQueryError(ValueError):
+    """A query an inspector cannot read (the app answers 422)."""
+
+
+class NothingToInspect(LookupError):
+    """A well-formed query that names nothing the agent holds (the app answers 404)."""
+
+
+@dataclass(frozen=True)
+class Inspector:
+    """What an agent shows of what it has learned (MENACE: its matchboxes).
+
+    ``read(agent, query)`` answers ``query`` (the values given for some of ``params``, as
+    strings) with a JSON object read from ``agent`` (the very agent that plays, a live learner
+    built from its stored table); it raises ``InspectQueryError`` for a value it cannot read and
+    ``NothingToInspect`` for one that names nothing the agent holds. ``about`` says in words what
+    it shows and what each parameter means.
+    """
+
+    read: Callable[[Any, Mapping[str, str]], dict[str, Any]]
+    params: tuple[str, ...] = ()
+    about: str = ""
+
+
 @dataclass(frozen=True)
 class AgentSpec:
     id: str
@@ -52,3 +76,4 @@ class AgentSpec:
     live: LiveSpec | None = None
     saved: str | None = None  # its file in agents/saved/<game>/ (training metadata and curve)
     searches: bool = False  # samples or searches per move: its move time is a thinking budget
+    inspect: Inspector | None = None  # what it shows of its values (GET /api/agents/{game}/{id}/inspect)
