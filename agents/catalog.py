@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.spec import AgentSpec
+from agents.spec import AgentSpec, Values
 from engine import GameError
 
 
@@ -68,7 +68,7 @@ def level_agent(game: str, level: int) -> str:
     return ids[level - 1]
 
 
-def make_agent(game: str, agent_id: str, values: dict[str, float] | None = None) -> Any:
+def make_agent(game: str, agent_id: str, values: Values | None = None) -> Any:
     """A fresh agent; live learners are built from ``values`` (their stored table)."""
     s = spec(game, agent_id)
     if s.live is not None:

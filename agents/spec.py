@@ -4,9 +4,9 @@ agents with it, and below the catalog, which gathers those lists.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 
 @dataclass(frozen=True)
@@ -17,6 +17,19 @@ class Canary:
     references: tuple[str, ...]
     games: int = 400
     options: Mapping[str, Any] | None = None
+
+
+class Values(Protocol):
+    """A live learner's stored table as ``LiveSpec.from_values`` gets it: ``{key: value}``, a
+    dict or the server's layered table (its origin with the learned values over it), whose
+    ``copy()`` copies only what is the learner's own."""
+
+    def keys(self) -> Iterable[str]: ...
+    def __getitem__(self, key: str, /) -> float: ...
+    def __setitem__(self, key: str, value: float, /) -> None: ...
+    def __len__(self) -> int: ...
+    def get(self, key: str, default: float, /) -> float: ...
+    def copy(self) -> Values: ...
 
 
 @dataclass(frozen=True)
@@ -35,7 +48,7 @@ class LiveSpec:
     learned there (MENACE: 1, so no matchbox empties); 0: no refill.
     """
 
-    from_values: Callable[[Mapping[str, float]], Any]
+    from_values: Callable[[Values], Any]
     beginner: Callable[[], dict[str, float]]
     trained: Callable[[], dict[str, float]]
     canary: Canary

@@ -166,10 +166,10 @@ class Harel:
     def explain(self, observation: dict, legal_actions: Sequence) -> Explanation:
         seat, state, codes, values = self._look(observation)
         learned = dict(zip(codes, values))
-        values = {decision_id(decision_of(code, seat)): 0.0 if value is None else value
-                  for code, value in learned.items()}
+        shown = {decision_id(decision_of(code, seat)): 0.0 if value is None else value
+                 for code, value in learned.items()}
         seen = sum(1 for value in learned.values() if value is not None)
-        return Explanation("Q-value", values,
+        return Explanation("Q-value", shown,
                            f"state {state} (hand ranks, pile card); {seen} of its actions learned, "
                            f"{len(self.table)} values in the table")
 
