@@ -344,6 +344,7 @@ class BaltarLive(WriteupPlayer):
     def __init__(self, values: Values | None = None, forced_random: bool = True):
         super().__init__(forced_random)
         self.values = dict(values or {})
+        self._rng: random.Random | None = None  # the one ``act`` was given, for ``decide``
 
     def _q(self, kind: str, r: int, state: int, action: int) -> float:
         return self.values.get(_key(kind, r, state, action), 0.0)
@@ -367,7 +368,7 @@ class BaltarLive(WriteupPlayer):
     def decide(self, view: dict) -> int:
         kind, actions = self._kind_actions(view)
         state = self._state(view)
-        rng = getattr(self, "_rng", None) or random.Random(0)
+        rng = self._rng or random.Random(0)
         r = view["options"]["rack_size"]
         a = ties([self._q(kind, r, state, x) for x in actions], actions, rng)
         if kind == "draw":
