@@ -1,12 +1,14 @@
 """The inspect capability: an agent whose spec declares an ``Inspector`` shows what it holds at
 GET /api/agents/{game}/{agent}/inspect (MENACE: its matchboxes; /boxes is the same under its
-first name); any other agent answers 404 with a reason."""
+first name; Harel: its Q-table); any other agent answers 404 with a reason."""
 import pytest
 
 from agents.catalog import agent_specs
 from agents.tictactoe import trained_table
 from agents.tictactoe.menace import Menace, box_positions
 from agents.tictactoe.symmetry import canonical, render
+from agents.yaniv import trained_packed
+from agents.yaniv.qtable import decode_key
 
 BASE = "/api/agents/tictactoe"
 
@@ -62,3 +64,20 @@ def test_the_agent_description_says_what_it_can_inspect(client):
             assert described[s.id] == expected
     inspectable = {a["id"] for a in client.get("/api/agents", params={"game": "tictactoe"}).json() if a["inspect"]}
     assert inspectable == {"menace-beginner", "menace-live", "menace-trained"}
+
+
+def test_harel_shows_its_values_for_a_state_as_it_reads_them(client):
+    table = trained_packed()
+    key = decode_key(int(table.keys[len(table.keys) // 2]), table.slots)
+    state, code = key.split(":")
+    shown = client.get("/api/agents/yaniv/harel/inspect", params={"state": state}).json()
+    assert shown["agent"] == "harel" and shown["state"] == state
+    assert shown["values"][code] == pytest.approx(table.get(key))
+    assert shown["learned"] == sum(v is not None for v in shown["values"].values()) >= 1
+    assert set(shown["values"]) >= {"Y", "p" + state[-2], "s" + state[-2]}
+    assert client.get("/api/agents/yaniv/harel/inspect").json()["values"] == len(table)
+    live = client.get("/api/agents/yaniv/harel-live/inspect", params={"state": state}).json()
+    assert live["learned"] == 0 and set(live["values"].values()) == {None}  # it starts knowing nothing
+    for bad in ("K0003", "00035", "0003X5", "5"):
+        r = client.get("/api/agents/yaniv/harel/inspect", params={"state": bad})
+        assert (r.status_code == 422) == (bad != "00035"), (bad, r.text)
