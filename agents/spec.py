@@ -1,6 +1,7 @@
-"""What describes an agent in the catalog: ``AgentSpec`` (with ``LiveSpec`` for a learner whose
-values live in the database, and ``Inspector`` for one that shows what it holds). It sits below every game's agents package, which lists its
-agents with it, and below the catalog, which gathers those lists.
+"""What describes an agent in the catalog: ``AgentSpec``, with ``LiveSpec`` for a learner whose
+values live in the database (``Values``: its table as it is handed over) and ``Inspector`` for one
+that shows what it holds. It sits below every game's agents package, which lists its agents with
+it, and below the catalog, which gathers those lists.
 """
 from __future__ import annotations
 
