@@ -9,16 +9,13 @@ from typing import Annotated, Literal
 import orjson
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import Response, StreamingResponse
-from sqlalchemy import select
 
 from app import paging
 from app.responses import ReleasingStream
 from app.deps import GameFilter, HeavyDep, SessionDep, client_address
-from app.models import Tournament
 from app.params import INT32_MAX, Instant, NameInPath
 from app.problems import problems
-from app.services import catalog, people, ratings, results as results_service
-from app.services.matches import abandon_stale
+from app.services import catalog, people, ratings, results as results_service, tournaments as tournaments_service
 from app.services.errors import NotFound, ServiceError
 
 router = APIRouter(prefix="/api", tags=["results"])
@@ -70,11 +67,7 @@ async def results(request: Request, session: SessionDep, heavy: HeavyDep, game: 
     points) and is empty otherwise; ``rated`` whether the match counted for the ratings and, if
     not, ``unrated_reason`` why (its seed chosen by its creator, hints, abandoned). Every row at
     once: ``/api/results/export``."""
-    def read():
-        abandon_stale(session)
-        return results_service.page(session, game, since, limit, cursor)
-
-    rows, after = await heavy.run(read)
+    rows, after = await heavy.run(results_service.fresh_page, session, game, since, limit, cursor)
     link = paging.next_link(request, after)
     if format == "json":
         return paging.json_answer(rows, link)
@@ -143,11 +136,7 @@ async def people_vs_levels(session: SessionDep, heavy: HeavyDep, game: GameFilte
     """People's record against each level: wins, draws, losses of the person's seat against
     every level seated (rated matches with one person at the table). One row per game and
     level; the matches are read as the few columns it needs, never their state."""
-    def read() -> list[dict]:
-        abandon_stale(session)
-        return people.record(people.finished_rows(session, game))
-
-    return await heavy.run(read)
+    return await heavy.run(results_service.levels_record, session, game)
 
 
 @router.get("/people/{name}", responses=problems(404, 422))
@@ -172,31 +161,10 @@ def tournaments(request: Request, session: SessionDep, game: GameFilter,
                 limit: Annotated[int, Query(ge=1, le=500, description="tournaments a page")] = 50,
                 cursor: paging.CursorParam = None) -> Response:
     """Stored tournaments, newest first, ``limit`` a page; the ``Link`` header names the next."""
-    q = select(Tournament)
-    if game:
-        q = q.where(Tournament.game == game)
-    start = paging.after((Tournament.created_at, Tournament.id), cursor, datetime, int, descending=True)
-    if start is not None:
-        q = q.where(start)
-    found = list(session.scalars(q.order_by(Tournament.created_at.desc(), Tournament.id.desc()).limit(limit + 1)))
-    more, found = len(found) > limit, found[:limit]
-    after = paging.encode(found[-1].created_at, found[-1].id) if more else None
-    return paging.json_answer([tournament_json(t) for t in found], paging.next_link(request, after))
+    found, after = tournaments_service.page(session, game, limit, cursor)
+    return paging.json_answer(found, paging.next_link(request, after))
 
 
 @router.get("/tournaments/{tournament_id}", responses=problems(404))
 def tournament(tournament_id: Annotated[int, Path(ge=1, le=INT32_MAX)], session: SessionDep) -> dict:
-    t = session.get(Tournament, tournament_id)
-    if t is None:
-        raise NotFound(f"no tournament {tournament_id}")
-    return tournament_json(t)
-
-
-def tournament_json(t: Tournament) -> dict:
-    """A stored tournament with the unit its figures count: whole matches or single deals
-    (rows stored before the unit was recorded were all single deals)."""
-    whole = bool(t.result.get("whole_match", False))
-    unit = t.result.get("unit") or ("whole matches" if whole else "single deals")
-    return {"id": t.id, "game": t.game, "players": t.players, "games": t.games, "seed": t.seed,
-            "options": t.options, "seconds": t.seconds, "created_at": t.created_at.isoformat(), **t.result,
-            "whole_match": whole, "unit": unit}
+    return tournaments_service.one(session, tournament_id)
