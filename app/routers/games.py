@@ -6,6 +6,7 @@ from pydantic import BaseModel, Field
 
 from app.deps import SessionDep
 from app.problems import problems
+from app.schemas.games import GameOut
 from app.routers.matches import SeatIn
 from app.services import catalog, ladder
 from app.services.errors import ServiceError
@@ -23,12 +24,12 @@ class FairGame(BaseModel):
     level: int = Field(description="the level chosen (1 is the easiest)")
 
 
-@router.get("")
+@router.get("", response_model=list[GameOut])
 def list_games() -> list[dict]:
     return catalog.all_games()
 
 
-@router.get("/{game}", responses=problems(404))
+@router.get("/{game}", response_model=GameOut, responses=problems(404))
 def get_game(game: str) -> dict:
     return catalog.game_json(catalog.known_game(game))
 

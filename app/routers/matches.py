@@ -17,11 +17,14 @@ from app.match_schema import match_rules, seat_rules
 from app.params import JSON_SAFE_MAX, Body, Instant, MatchId, Name
 from app.problems import problems
 from app.services import coach, invites, match_events, match_lifecycle, match_turns, match_views
+from app.schemas.matches import Analysis, Controls, Created, Hint, MatchPage, MatchView, MoveAnswer, Replay
 from app.services.match_list import MatchFilter, list_matches as list_page
 
 router = APIRouter(prefix="/api/matches", tags=["matches"])
 
 MAX_PLY = 1_000_000
+EVENT_STREAM = {"description": "server-sent events: move, seats, held, end (each data line is JSON)",
+                "content": {"text/event-stream": {"schema": {"type": "string"}}}}
 
 
 class SeatIn(Body):
@@ -99,8 +102,9 @@ def hot_json(content: dict[str, Any]) -> Response:
     return Response(orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS), media_type="application/json")
 
 
-@router.post("", status_code=201, responses=problems(400, 404, 413, 422, 429))
-async def create(body: MatchIn, session: SessionDep, pool: PoolDep, client: ClientDep) -> dict:
+@router.post("", status_code=201, response_model=Created, response_model_exclude_unset=True,
+             responses=problems(400, 404, 413, 422, 429))
+async def create(body: MatchIn, session: SessionDep, pool: PoolDep, client: ClientDep) -> dict[str, Any]:
     """Create a match. Human seats get a secret token each (send it as ``Authorization: Bearer``);
     an AI-only match gets a ``control_token`` for pausing, stepping and its speed. Friends' seats
     get a token too, and an invite link each (``invites``): the match is ``waiting`` until every
@@ -115,7 +119,7 @@ async def create(body: MatchIn, session: SessionDep, pool: PoolDep, client: Clie
                                         client, body.hints)
 
 
-@router.get("", responses=problems(404, 422))
+@router.get("", response_model=MatchPage, responses=problems(404, 422))
 async def list_matches(session: SessionDep, heavy: HeavyDep, game: GameFilter,
                        agent: Annotated[str | None, Query(max_length=64)] = None,
                        level: Annotated[int | None, Query(ge=1, le=100)] = None,
@@ -123,7 +127,7 @@ async def list_matches(session: SessionDep, heavy: HeavyDep, game: GameFilter,
                        since: Instant | None = None, until: Instant | None = None,
                        page: Annotated[int, Query(ge=1, le=100_000)] = 1,
                        per_page: Annotated[int, Query(ge=1, le=200)] = 20,
-                       cursor: paging.CursorParam = None) -> dict:
+                       cursor: paging.CursorParam = None) -> dict[str, Any]:
     """Matches, newest first, filtered, ``per_page`` at a time: ``next`` is the cursor of the
     next page (pass it as ``cursor``: it costs the same however deep; ``page`` counts from the
     start). Matches with no move for ``PARLOUR_ABANDON_AFTER_S`` are finished as abandoned
@@ -133,7 +137,7 @@ async def list_matches(session: SessionDep, heavy: HeavyDep, game: GameFilter,
     return await heavy.run(list_page, session, where, page, per_page, cursor)
 
 
-@router.get("/{match_id}", response_model=dict, responses=problems(401, 403, 404))
+@router.get("/{match_id}", response_model=MatchView, responses=problems(401, 403, 404))
 async def view(match_id: MatchId, request: Request, authorization: Authorization = None) -> Response:
     """The spectator's view, or with a seat's token that seat's view and its legal actions.
     ``rated`` and ``unrated_reason``: whether the match counts for the ratings, and if not why
@@ -146,7 +150,7 @@ async def view(match_id: MatchId, request: Request, authorization: Authorization
         return hot_json(match_views.seat_view(session, match_id, token))
 
 
-@router.post("/{match_id}/moves", response_model=dict, responses=problems(400, 401, 403, 404, 409, 413, 422))
+@router.post("/{match_id}/moves", response_model=MoveAnswer, responses=problems(400, 401, 403, 404, 409, 413, 422))
 async def move(match_id: MatchId, body: MoveIn, request: Request, authorization: Authorization = None) -> Response:
     """Play a move for your seat; AI seats reply. Returns your new view, with ``moves`` holding
     only the moves made by this request (``GET`` the match for the last ones before them), and
@@ -157,14 +161,14 @@ async def move(match_id: MatchId, body: MoveIn, request: Request, authorization:
                                                body.ply))
 
 
-@router.post("/{match_id}/resign", response_model=dict, responses=problems(401, 403, 404, 409))
+@router.post("/{match_id}/resign", response_model=MatchView, responses=problems(401, 403, 404, 409))
 async def resign(match_id: MatchId, session: SessionDep, pool: PoolDep, token: TokenDep) -> Response:
     """Concede for your seat (any time, your turn or not): the match ends, every other seat
     wins. Needs the seat's token (401 without, 403 with another's); 409 once the match is over."""
     return hot_json(await run_in_threadpool(match_lifecycle.resign, session, pool, match_id, token))
 
 
-@router.post("/{match_id}/join", response_model=dict, responses=problems(400, 401, 403, 404, 409, 413, 422))
+@router.post("/{match_id}/join", response_model=MatchView, responses=problems(400, 401, 403, 404, 409, 413, 422))
 async def join(match_id: MatchId, body: JoinIn, session: SessionDep, pool: PoolDep, token: TokenDep,
                client: ClientDep) -> Response:
     """Take a friend's seat with the token of its invite link, under a name; the match starts when
@@ -172,7 +176,7 @@ async def join(match_id: MatchId, body: JoinIn, session: SessionDep, pool: PoolD
     return hot_json(await run_in_threadpool(invites.join, session, pool, match_id, token, body.name, client))
 
 
-@router.post("/{match_id}/start", response_model=dict, responses=problems(400, 401, 403, 404, 409, 413, 422))
+@router.post("/{match_id}/start", response_model=MatchView, responses=problems(400, 401, 403, 404, 409, 413, 422))
 async def start(match_id: MatchId, body: StartIn, session: SessionDep, pool: PoolDep, token: TokenDep) -> Response:
     """The creator starts a waiting match at once, with an AI of the given level in each friend's
     seat nobody has taken. Returns the creator's view."""
@@ -180,8 +184,8 @@ async def start(match_id: MatchId, body: StartIn, session: SessionDep, pool: Poo
     return hot_json(await run_in_threadpool(invites.start, session, pool, match_id, token, levels))
 
 
-@router.post("/{match_id}/control", responses=problems(400, 401, 403, 404, 409, 413, 422, 429))
-def control(match_id: MatchId, body: ControlIn, session: SessionDep, token: TokenDep) -> dict:
+@router.post("/{match_id}/control", response_model=Controls, responses=problems(400, 401, 403, 404, 409, 413, 422, 429))
+def control(match_id: MatchId, body: ControlIn, session: SessionDep, token: TokenDep) -> dict[str, Any]:
     """Pause, resume, step or change the speed of a watched AI-only match: needs the
     ``control_token`` its creation returned (anyone may watch). A delay below
     ``PARLOUR_AI_ONLY_MIN_DELAY_MS`` is raised to it; resuming is refused (429) while its creator
@@ -189,25 +193,27 @@ def control(match_id: MatchId, body: ControlIn, session: SessionDep, token: Toke
     return match_lifecycle.control(session, match_id, token, body.action, body.delay_ms)
 
 
-@router.post("/{match_id}/rematch", status_code=201, responses=problems(400, 401, 403, 404, 413, 422, 429))
+@router.post("/{match_id}/rematch", status_code=201, response_model=Created, response_model_exclude_unset=True,
+             responses=problems(400, 401, 403, 404, 413, 422, 429))
 def rematch(match_id: MatchId, session: SessionDep, pool: PoolDep, token: TokenDep, client: ClientDep,
-            body: RematchIn | None = None) -> dict:
+            body: RematchIn | None = None) -> dict[str, Any]:
     """A new match with the same seats (rotated with ``swap``; no body: not rotated); the caller
     must hold a seat's token unless the match was AI-only. The other people at the table get
     friends' seats (with invite links, under their names). Returns the new id, tokens and invites."""
     return match_lifecycle.rematch(session, pool, match_id, token, client, body is not None and body.swap)
 
 
-@router.get("/{match_id}/replay", responses=problems(401, 403, 404))
-async def replay(match_id: MatchId, session: SessionDep, token: TokenDep, heavy: HeavyDep) -> dict:
+@router.get("/{match_id}/replay", response_model=Replay, responses=problems(401, 403, 404))
+async def replay(match_id: MatchId, session: SessionDep, token: TokenDep, heavy: HeavyDep) -> dict[str, Any]:
     """Every move with the acting AI's explanation and the view after it (rebuilt from the
     start: its cost grows with the match, so it queues with the other heavy reads)."""
     return await heavy.run(match_views.replay, session, match_id, token)
 
 
-@router.get("/{match_id}/analysis", responses={**problems(401, 403, 404, 409),
+@router.get("/{match_id}/analysis", response_model=Analysis, responses={**problems(401, 403, 404, 409),
                                                202: {"description": "still running: status, done of total"}})
-def analysis(match_id: MatchId, request: Request, response: Response, session: SessionDep, token: TokenDep) -> dict:
+def analysis(match_id: MatchId, request: Request, response: Response, session: SessionDep,
+             token: TokenDep) -> dict[str, Any]:
     """The coach's review of your seat's moves (send the seat's token): one entry per move,
     ``{"ply", "action", "best", "value", "best_value", "loss", "mistake"}`` in the game's ``unit``
     (higher values are better; the loss is what the move made gave away against the best), and a
@@ -220,14 +226,15 @@ def analysis(match_id: MatchId, request: Request, response: Response, session: S
     return out
 
 
-@router.get("/{match_id}/hint", responses=problems(401, 403, 404, 409))
-def hint(match_id: MatchId, request: Request, session: SessionDep, token: TokenDep) -> dict:
+@router.get("/{match_id}/hint", response_model=Hint, responses=problems(401, 403, 404, 409))
+def hint(match_id: MatchId, request: Request, session: SessionDep, token: TokenDep) -> dict[str, Any]:
     """In a match created with hints, the coach's value of every legal move of your current
     decision (in the game's ``unit``) and the move it prefers. 409 when it is not your turn."""
     return coach.hint(session, request.app.state.reviewer, match_id, token)
 
 
-@router.get("/{match_id}/events", responses=problems(401, 403, 404, 422, 429, 503))
+@router.get("/{match_id}/events", response_class=StreamingResponse,
+            responses={200: EVENT_STREAM, **problems(401, 403, 404, 422, 429, 503)})
 async def events(match_id: MatchId, request: Request, token: TokenDep,
                  after: Annotated[int, Query(ge=-1, le=MAX_PLY)] = -1) -> StreamingResponse:
     """Server-sent events: ``move`` (with the viewer's new view) for every move as it happens,

@@ -15,6 +15,7 @@ from app.responses import ReleasingStream
 from app.deps import GameFilter, HeavyDep, SessionDep, client_address
 from app.params import INT32_MAX, Instant, NameInPath
 from app.problems import problems
+from app.schemas.results import Leaderboard, LevelRecord, Person, RatingHistory, ResultRow, TournamentOut
 from app.services import catalog, people, ratings, results as results_service, tournaments as tournaments_service
 from app.services.errors import NotFound, ServiceError
 
@@ -52,8 +53,8 @@ def csv_name(game: str | None) -> str:
     return f"parlour-results-{game if game and game.isalnum() else 'all'}.csv"
 
 
-RESULT_ROWS = {"description": "one row per finished match and seat (a page: `Link` names the next)", "content": {
-    "application/json": {}, "text/csv": {"schema": {"type": "string"}}}}
+RESULT_ROWS = {"description": "one row per finished match and seat (a page: `Link` names the next)",
+               "model": list[ResultRow], "content": {"text/csv": {"schema": {"type": "string"}}}}
 
 
 @router.get("/results", responses={200: RESULT_ROWS, **problems(404)})
@@ -75,8 +76,8 @@ async def results(request: Request, session: SessionDep, heavy: HeavyDep, game: 
                     headers={"Content-Disposition": f'attachment; filename="{csv_name(game)}"', **link})
 
 
-@router.get("/results/export", responses={**problems(404, 429, 503), 200: {
-    "description": "every row, streamed", "content": {"application/json": {}, "text/csv": {"schema": {"type": "string"}}}}})
+@router.get("/results/export", response_class=StreamingResponse, responses={**problems(404, 429, 503), 200: {
+    "description": "every row, streamed", "model": list[ResultRow], "content": {"text/csv": {"schema": {"type": "string"}}}}})
 async def export(request: Request, heavy: HeavyDep, game: GameFilter, since: Instant | None = None,
                  format: Literal["json", "csv"] = "csv", cursor: paging.CursorParam = None) -> StreamingResponse:
     """Every row of ``/api/results`` (after ``cursor`` when given) as one CSV file or JSON array,
@@ -106,7 +107,7 @@ async def export(request: Request, heavy: HeavyDep, game: GameFilter, since: Ins
                            headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
-@router.get("/leaderboard", responses=problems(404))
+@router.get("/leaderboard", response_model=Leaderboard, responses=problems(404))
 async def leaderboard(session: SessionDep, heavy: HeavyDep, game: GameFilter,
                       limit: Annotated[int, Query(ge=1, le=1000, description="players a page")] = 200,
                       cursor: paging.CursorParam = None) -> dict:
@@ -120,7 +121,7 @@ async def leaderboard(session: SessionDep, heavy: HeavyDep, game: GameFilter,
     return {"model": ratings.MODEL_NAME, "players": players, "next": after}
 
 
-@router.get("/leaderboard/history", responses=problems(404))
+@router.get("/leaderboard/history", response_model=RatingHistory, responses=problems(404))
 def leaderboard_history(session: SessionDep, game: Annotated[str, Query(max_length=32)],
                         player: Annotated[str, Query(max_length=200)]) -> dict:
     """One player's rating after each rated match or tournament, oldest first (the last 500).
@@ -131,7 +132,7 @@ def leaderboard_history(session: SessionDep, game: Annotated[str, Query(max_leng
     return {"game": game, "player": key, "points": ratings.history(session, game, key)}
 
 
-@router.get("/people-vs-levels", responses=problems(404))
+@router.get("/people-vs-levels", response_model=list[LevelRecord], responses=problems(404))
 async def people_vs_levels(session: SessionDep, heavy: HeavyDep, game: GameFilter) -> list[dict]:
     """People's record against each level: wins, draws, losses of the person's seat against
     every level seated (rated matches with one person at the table). One row per game and
@@ -139,7 +140,7 @@ async def people_vs_levels(session: SessionDep, heavy: HeavyDep, game: GameFilte
     return await heavy.run(results_service.levels_record, session, game)
 
 
-@router.get("/people/{name}", responses=problems(404, 422))
+@router.get("/people/{name}", response_model=Person, responses=problems(404, 422))
 async def person(name: NameInPath, session: SessionDep, heavy: HeavyDep,
                  limit: Annotated[int, Query(ge=1, le=200, description="matches a page")] = 100,
                  cursor: paging.CursorParam = None) -> dict:
@@ -156,7 +157,7 @@ async def person(name: NameInPath, session: SessionDep, heavy: HeavyDep,
     return found
 
 
-@router.get("/tournaments", response_model=list[dict], responses=problems(404))
+@router.get("/tournaments", response_model=list[TournamentOut], responses=problems(404))
 def tournaments(request: Request, session: SessionDep, game: GameFilter,
                 limit: Annotated[int, Query(ge=1, le=500, description="tournaments a page")] = 50,
                 cursor: paging.CursorParam = None) -> Response:
@@ -165,6 +166,6 @@ def tournaments(request: Request, session: SessionDep, game: GameFilter,
     return paging.json_answer(found, paging.next_link(request, after))
 
 
-@router.get("/tournaments/{tournament_id}", responses=problems(404))
+@router.get("/tournaments/{tournament_id}", response_model=TournamentOut, responses=problems(404))
 def tournament(tournament_id: Annotated[int, Path(ge=1, le=INT32_MAX)], session: SessionDep) -> dict:
     return tournaments_service.one(session, tournament_id)
