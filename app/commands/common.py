@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Iterator, cast
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -45,7 +45,8 @@ def live_values(game: str, players: list[str]) -> dict[str, dict[str, float]]:
     url = get_settings().database_url
     migrate(url)
     with session_factory(get_engine(url))() as session:
-        return {p: table(session, game, p) for p in live}
+        # a LayeredTable (a MutableMapping over its origin), taken where the agents type a dict
+        return {p: cast(dict[str, float], table(session, game, p)) for p in live}
 
 
 def progress_bar(label: str) -> Progress:

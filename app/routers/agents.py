@@ -161,7 +161,7 @@ def _menace(session, pool, game: str, agent: str) -> Menace:
 
 def box_json(menace: Menace, board: tuple[int, ...]) -> dict:
     canon, perm, beads = menace.box(board)
-    cells = [None] * 9
+    cells: list[float | None] = [None] * 9
     for group, _, count in beads:
         for cell in group:
             cells[perm[cell]] = count

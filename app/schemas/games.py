@@ -107,8 +107,8 @@ class Curve(Answer):
 class Box(Answer):
     position: str
     box: str
-    beads: list[int | None]
-    total: int
+    beads: list[int | float | None]
+    total: int | float
     colours: int
 
 

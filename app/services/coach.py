@@ -137,22 +137,23 @@ class Reviewer:
         self.executor.shutdown(wait=False, cancel_futures=True)
 
 
-def _check(match: MatchRow, seat: int | None, what: str) -> None:
+def _check(match: MatchRow, seat: int | None, what: str) -> int:
+    """The seat asking (401 without a token); 409 while the match is played without hints."""
     if seat is None:
         raise Unauthorized(f"{what} needs a seat's token: Authorization: Bearer <token>")
     if match.status == "active" and not match.hints:
         raise Conflict(f"the match is still being played; {what} is given when it ends "
                        "(or during it, for a match created with hints)")
+    return seat
 
 
 def analysis(session: Session, reviewer: Reviewer, match_id: str, token: str | None) -> dict:
     """The coach's review of the moves of the seat ``token`` holds: ``status`` "done", or "running"
     with ``done`` of ``total`` reviewed (the job is started if it is not running)."""
     match = match_store.read(session, match_id)
-    seat = seat_of(match, token)
-    _check(match, seat, "the analysis")
+    seat = _check(match, seat_of(match, token), "the analysis")
     the_coach = game_coach(match.game)
-    total = session.scalar(select(func.count()).where(Move.match_id == match.id, Move.seat == seat))
+    total = session.scalar(select(func.count()).where(Move.match_id == match.id, Move.seat == seat)) or 0
     rows = list(session.scalars(select(MoveReview).where(MoveReview.match_id == match.id, MoveReview.seat == seat)
                                 .order_by(MoveReview.ply)))
     game = get_game(match.game)
@@ -183,8 +184,7 @@ def hint(session: Session, reviewer: Reviewer, match_id: str, token: str | None)
     """In a match with hints, the coach's values for the current decision of the seat ``token``
     holds (kept per ply)."""
     match = match_store.read(session, match_id)
-    seat = seat_of(match, token)
-    _check(match, seat, "a hint")
+    seat = _check(match, seat_of(match, token), "a hint")
     if not match.hints:
         raise Conflict("this match was not created with hints")
     game, state = get_game(match.game), match.state

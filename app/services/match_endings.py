@@ -71,33 +71,33 @@ def learn_from(session: Session, match: MatchRow, game: Game) -> MatchRow:
     limits (``live.apply_updates``), unless its creator chose the seed; ``learning`` says for
     each what happened. Every ``PARLOUR_CANARY_EVERY`` learned games the learner's strength
     is checked in the background. Returns the match with its ``learning``."""
-    learners = [s for s in match.seats if s.kind == "agent" and spec(match.game, s.agent).live is not None]
+    learners = [(s, s.agent) for s in match.seats if s.agent is not None and spec(match.game, s.agent).live is not None]
     if not learners:
         return match
     if match.seed_chosen:
         return match_store.note_learning(session, match, {
-            str(s.seat): {"agent": s.agent, "learned": False, "reason": f"not learned from: {ratings.SEED_CHOSEN}"}
-            for s in learners})
+            str(s.seat): {"agent": agent, "learned": False, "reason": f"not learned from: {ratings.SEED_CHOSEN}"}
+            for s, agent in learners})
     moves = match_store.moves_after(session, match.id, -1)
     winners = game.winners(match.state)
     outcome = {}
-    for s in learners:
+    for s, agent in learners:
         episode = Episode(seat=s.seat, score=float(s.score or 0), won=s.seat in winners, drawn=not winners)
         for state, move in replay_states(game, match, moves):
             if move.seat == s.seat:
                 episode.steps.append((game.observe(state, s.seat), move.action))
         try:
-            learner = live.make_live_agent(session, match.game, s.agent, own_copy=True)
+            learner = live.make_live_agent(session, match.game, agent, own_copy=True)
             updates = learner.learn(episode)
             with writing():
-                learned = live.apply_updates(session, match.game, s.agent, updates, clients=people_clients(match),
+                learned = live.apply_updates(session, match.game, agent, updates, clients=people_clients(match),
                                              match_id=match.id)
         except live.Loading:  # reset or rolled back to another table while this request ran
             learned = live.Learned(False, "the learner was reset while this game was played")
-        canary.after_learning(session, match.game, s.agent, learned)
+        canary.after_learning(session, match.game, agent, learned)
         note = {"reason": f"not learned from: {learned.reason}"} if not learned.learned else (
             {"held_back": learned.reason} if learned.reason else {})
-        outcome[str(s.seat)] = {"agent": s.agent, "learned": learned.learned, **note}
+        outcome[str(s.seat)] = {"agent": agent, "learned": learned.learned, **note}
     return match_store.note_learning(session, match, outcome)
 
 

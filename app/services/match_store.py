@@ -19,7 +19,7 @@ from sqlalchemy import bindparam, exists, insert, select, update
 from sqlalchemy.orm import Session
 
 from app.db import writing
-from app.models import Match, Move, Seat, now
+from app.models import Base, Match, Move, Seat, now
 from app.services.errors import NotFound, clip
 from app.services.match_moves import MoveRow, Played
 from app.services.memory import MEMORY
@@ -76,8 +76,9 @@ class MatchRow:
 Results = Mapping[int, tuple[float | None, bool | None]]
 """A finished match's score and win by seat."""
 
-_MATCH_COLUMNS = [Match.__table__.c[f.name] for f in fields(MatchRow) if f.name not in ("seats", "state")]
-_SEAT_COLUMNS = [Seat.__table__.c[f.name] for f in fields(SeatRow)]
+_MATCHES, _SEATS_TABLE, _MOVES = (Base.metadata.tables[name] for name in ("matches", "seats", "moves"))
+_MATCH_COLUMNS = [_MATCHES.c[f.name] for f in fields(MatchRow) if f.name not in ("seats", "state")]
+_SEAT_COLUMNS = [_SEATS_TABLE.c[f.name] for f in fields(SeatRow)]
 _MOVE_COLUMNS = (Move.ply, Move.seat, Move.action, Move.label, Move.explanation)
 
 # The statements of every turn run on the driver's cursor (app.statements: SQLAlchemy's own
@@ -91,16 +92,16 @@ _TAIL = Statement(select(*_MOVE_COLUMNS).where(Move.match_id == bindparam("id"))
 _AFTER = Statement(select(*_MOVE_COLUMNS).where(Move.match_id == bindparam("id"), Move.ply > bindparam("after"))
                    .order_by(Move.ply))
 _ADVANCE = Statement(
-    update(Match.__table__)
+    update(_MATCHES)
     .where(Match.id == bindparam("match"), Match.ply == bindparam("expected"), Match.status == "active")
     .values(state=bindparam("new_state", type_=Match.state.type), ply=bindparam("new_ply"),
             last_move_at=bindparam("new_last_move_at"), status=bindparam("new_status"),
             finished_at=bindparam("new_finished_at", type_=Match.finished_at.type), steps=bindparam("new_steps")))
-_INSERT_MOVE = Statement(insert(Move.__table__))
+_INSERT_MOVE = Statement(insert(_MOVES))
 _SEAT_RESULT = Statement(
-    update(Seat.__table__).where(Seat.match_id == bindparam("match"), Seat.seat == bindparam("number"))
+    update(_SEATS_TABLE).where(Seat.match_id == bindparam("match"), Seat.seat == bindparam("number"))
     .values(score=bindparam("new_score"), won=bindparam("new_won")))
-_LEARNING = Statement(update(Match.__table__).where(Match.id == bindparam("match"))
+_LEARNING = Statement(update(_MATCHES).where(Match.id == bindparam("match"))
                       .values(learning=bindparam("new_learning", type_=Match.learning.type)))
 
 
@@ -157,8 +158,8 @@ def insert_match(session: Session, match: MatchRow, check: Callable[[], None]) -
     values = {f.name: getattr(match, f.name) for f in fields(MatchRow) if f.name not in ("seats", "state")}
     with writing():
         check()
-        session.execute(insert(Match.__table__), [{**values, "state": get_game(match.game).to_json(match.state)}])
-        session.execute(insert(Seat.__table__), [{"match_id": match.id, **_seat_values(s)} for s in match.seats])
+        session.execute(insert(_MATCHES), [{**values, "state": get_game(match.game).to_json(match.state)}])
+        session.execute(insert(_SEATS_TABLE), [{"match_id": match.id, **_seat_values(s)} for s in match.seats])
         session.commit()
     MEMORY.put_state(match.id, match.ply, match.state)
     MEMORY.put_tail(match.id, [], match.ply, LOG_TAIL)
@@ -206,9 +207,9 @@ def finish(session: Session, match: MatchRow, ending: dict[str, Any], results: R
     (``within`` runs in it before the commit). None when it moved on meanwhile."""
     finished_at = now()
     with writing():
-        done = session.execute(update(Match.__table__).where(Match.id == match.id, Match.ply == match.ply,
-                                                             Match.status == "active")
-                               .values(status="finished", finished_at=finished_at, ending=ending)).rowcount
+        done = session.connection().execute(
+            update(_MATCHES).where(Match.id == match.id, Match.ply == match.ply, Match.status == "active")
+            .values(status="finished", finished_at=finished_at, ending=ending)).rowcount
         if not done:
             session.rollback()
             return None
@@ -240,10 +241,9 @@ def abandon_stale(session: Session, after_s: int) -> int:
     if session.scalar(select(Match.id).where(*stale).limit(1)) is None:
         return 0  # a read, not a write: the list routes call this on every request
     with writing():
-        done = session.execute(
-            update(Match).where(*stale)
-            .values(status="finished", finished_at=now(), ending={"kind": "abandoned", "after_s": after_s})
-            .execution_options(synchronize_session=False)).rowcount
+        done = session.connection().execute(
+            update(_MATCHES).where(*stale)
+            .values(status="finished", finished_at=now(), ending={"kind": "abandoned", "after_s": after_s})).rowcount
         session.commit()
     return done
 
@@ -259,7 +259,7 @@ def note_learning(session: Session, match: MatchRow, outcome: dict[str, Any]) ->
 def set_controls(session: Session, match: MatchRow, paused: bool, steps: int, delay_ms: int) -> MatchRow:
     """Store an AI-only match's controls: paused, the moves granted while paused, its pause."""
     with writing():
-        session.execute(update(Match.__table__).where(Match.id == match.id)
+        session.execute(update(_MATCHES).where(Match.id == match.id)
                         .values(paused=paused, steps=steps, delay_ms=delay_ms))
         session.commit()
     return replace(match, paused=paused, steps=steps, delay_ms=delay_ms)
@@ -271,11 +271,12 @@ def fill_seats(session: Session, match: MatchRow, changed: Sequence[SeatRow]) ->
     started."""
     with writing():
         for s in changed:
-            session.execute(update(Seat.__table__).where(Seat.match_id == match.id, Seat.seat == s.seat)
+            session.execute(update(_SEATS_TABLE).where(Seat.match_id == match.id, Seat.seat == s.seat)
                             .values(**_seat_values(s)))
         session.commit()
         open_seats = select(Seat.seat).where(Seat.match_id == match.id, Seat.invite == "open")
-        started = session.execute(update(Match.__table__).where(Match.id == match.id, Match.status == "waiting",
-                                                                ~exists(open_seats)).values(status="active")).rowcount
+        started = session.connection().execute(
+            update(_MATCHES).where(Match.id == match.id, Match.status == "waiting", ~exists(open_seats))
+            .values(status="active")).rowcount
         session.commit()
     return bool(started)

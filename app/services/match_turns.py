@@ -135,6 +135,8 @@ def _ai_choice(session: Session, pool: AgentPool, match: MatchRow, game: Game, s
     if game.is_over(state):
         return None
     seat = game.current_player(state)
+    if seat is None:
+        return None
     row = match.seats[seat]
     if row.kind != "agent" or row.agent is None:
         return None
@@ -213,7 +215,8 @@ def run_ai(session: Session, pool: AgentPool, match: MatchRow, made: Made | None
     made = list(made or [])
     if match.status != "active":
         return match, made
-    state, agents = (made[-1][1] if made else match.state), {}
+    state = made[-1][1] if made else match.state
+    agents: dict[str, Any] = {}
     for _ in range(MAX_AI_MOVES_PER_REQUEST):
         step = _ai_choice(session, pool, match, game, state, match.ply + len(made), agents)
         if step is None:

@@ -2,14 +2,14 @@
 as that viewer may be given it, and the replay. Nothing here writes."""
 from __future__ import annotations
 
-from typing import Any, Iterator, NamedTuple, Sequence
+from typing import Any, Iterator, NamedTuple, Protocol, Sequence
 
 import orjson
 from sqlalchemy.orm import Session
 
 from app.services import match_store, ratings
 from app.services.match_moves import MoveRow, Played, deal_of, withheld
-from app.services.match_store import MatchRow, SeatRow
+from app.services.match_store import MatchRow
 from app.services.match_tokens import seat_of
 from app.services.people import display_names
 from engine import Game, GameError, get_game
@@ -61,7 +61,27 @@ def reason_json(book: Book, tail: Sequence[Played]) -> orjson.Fragment | None:
     return last_ai.reason if book.whole(last_ai.seat, last_ai.deal) else last_ai.withheld_reason
 
 
-def seats_json(seats: Sequence[SeatRow]) -> list[dict[str, Any]]:
+class ShownSeat(Protocol):
+    """What a seat shows anyone: a ``SeatRow``, or an ORM ``Seat`` of a listed match."""
+    @property
+    def seat(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def agent(self) -> str | None: ...
+    @property
+    def level(self) -> int | None: ...
+    @property
+    def score(self) -> float | None: ...
+    @property
+    def won(self) -> bool | None: ...
+    @property
+    def invite(self) -> str | None: ...
+
+
+def seats_json(seats: Sequence[ShownSeat]) -> list[dict[str, Any]]:
     """The seats as anyone may see them, each with its ``display_name`` (distinct in the match)."""
     shown = display_names(seats)
     return [{"seat": s.seat, "type": s.kind, "name": s.name, "display_name": shown[i], "agent": s.agent,
@@ -95,7 +115,7 @@ def match_view(session: Session, match: MatchRow, seat: int | None, view: dict[s
         "seats": seats_json(match.seats),
         "view": view if view is not None else game.observe(state, seat, reveal=match.ai_only),
         "legal_actions": legal,
-        "can_resign": bool(legal) and can_resign(game, state, seat),
+        "can_resign": seat is not None and bool(legal) and can_resign(game, state, seat),
         "moves": moves_json(game, match, tail if since is None else [m for m in tail if m.ply >= since], seat),
         "last_explanation": reason_json(Book.of(game, match, seat), tail),
         "result": result_json(game, match) if over else None,
@@ -120,7 +140,7 @@ def result_json(game: Game, match: MatchRow) -> dict[str, Any]:
             "ending": match.ending}
 
 
-def can_resign(game: Game, state: Any, seat: int | None) -> bool:
+def can_resign(game: Game, state: Any, seat: int) -> bool:
     try:
         game.resign(state, seat)
     except GameError:

@@ -73,7 +73,7 @@ def update(current: dict[str, tuple[float, float]], players: Sequence[str],
     if len(set(players)) < 2:
         return {}
     winners = set(winners)
-    ranks = [1 if (seat in winners or not winners) else 2 for seat in range(len(players))]
+    ranks: list[float] = [1 if (seat in winners or not winners) else 2 for seat in range(len(players))]
     prior = (MODEL.mu, MODEL.sigma)
     teams = [[MODEL.rating(*current.get(p, prior))] for p in players]
     rated = MODEL.rate(teams, ranks=ranks)
