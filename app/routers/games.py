@@ -9,8 +9,7 @@ from app.problems import problems
 from app.schemas.games import GameOut
 from app.routers.matches import SeatIn
 from app.services import catalog, ladder
-from app.services.errors import ServiceError
-from app.services.people import NAME_PATTERN, clean_name
+from app.services.people import NAME_PATTERN
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -42,8 +41,4 @@ def fair_game(game: str, session: SessionDep,
     """The AI level to play for a fair game: after each finished match one step up the ladder
     of levels (a win) or down (a loss); before any, the level whose rating is nearest yours in
     this game; a newcomer starts in the middle. ``why`` says which, in words."""
-    try:
-        name = None if player is None else clean_name(player)
-    except ValueError as err:
-        raise ServiceError(str(err), field="query.player") from None
-    return ladder.fair(session, catalog.known_game(game), name)
+    return ladder.fair(session, catalog.known_game(game), player)

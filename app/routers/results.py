@@ -17,7 +17,6 @@ from app.params import INT32_MAX, Instant, NameInPath
 from app.problems import problems
 from app.schemas.results import Leaderboard, LevelRecord, Person, RatingHistory, ResultRow, TournamentOut
 from app.services import catalog, people, ratings, results as results_service, tournaments as tournaments_service
-from app.services.errors import NotFound, ServiceError
 
 router = APIRouter(prefix="/api", tags=["results"])
 
@@ -128,8 +127,7 @@ def leaderboard_history(session: SessionDep, game: Annotated[str, Query(max_leng
     ``player`` is a name as the pages show it (a person's name, a level's title) or the
     leaderboard's key (``person:<name>``, ``agent:<id>``); 404 when nobody of that name is
     rated in the game, 422 when a person and a level share it (then give the key)."""
-    key = ratings.resolve_player(session, catalog.known_game(game), player)
-    return {"game": game, "player": key, "points": ratings.history(session, game, key)}
+    return ratings.player_history(session, catalog.known_game(game), player)
 
 
 @router.get("/people-vs-levels", response_model=list[LevelRecord], responses=problems(404))
@@ -147,14 +145,7 @@ async def person(name: NameInPath, session: SessionDep, heavy: HeavyDep,
     """A person's page as data: their matches (newest first, ``limit`` a page, ``next``: the
     cursor of the next), their record against each level, and their rating in each game with
     its history. Names are not identities: anyone may play under any name."""
-    try:
-        name = people.clean_name(name)
-    except ValueError as err:
-        raise ServiceError(str(err)) from None
-    found = await heavy.run(people.person, session, name, limit, cursor)
-    if found is None:
-        raise NotFound(f"nobody has played as {name!r} yet")
-    return found
+    return await heavy.run(people.person, session, name, limit, cursor)
 
 
 @router.get("/tournaments", response_model=list[TournamentOut], responses=problems(404))

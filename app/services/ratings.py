@@ -215,6 +215,12 @@ def history(session: Session, game: str, player: str, limit: int = 500) -> list[
             for e in reversed(list(rows))]
 
 
+def player_history(session: Session, game: str, player: str) -> dict:
+    """The rating history of the player of ``game`` that ``player`` names (``resolve_player``)."""
+    key = resolve_player(session, game, player)
+    return {"game": game, "player": key, "points": history(session, game, key)}
+
+
 def resolve_player(session: Session, game: str, text: str) -> str:
     """The rated player of ``game`` that ``text`` names: a key (``person:<name>``,
     ``agent:<id>``) or a name as the pages show it: a person's name, an agent's title or id.
