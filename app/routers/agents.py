@@ -13,6 +13,8 @@ from agents.spec import InspectQueryError, NothingToInspect
 from app import paging
 from app.deps import AdminDep, GameFilter, HeavyDep, PoolDep, SessionDep
 from app.problems import problems
+from app.schemas.games import (AgentDetail, AgentOut, Boxes, Curve, Inspection, LearnerChange, OneBox, Quarantine,
+                               Snapshots, TrainingRun)
 from app.params import INT32_MAX, Body
 from app.services import catalog, live, results
 from app.services.errors import NotFound, ServiceError
@@ -34,12 +36,12 @@ def known_live(game: str, agent: str):
         raise NotFound(f"{agent} is not a live learner (live learners keep their learning in the database)")
 
 
-@router.get("", responses=problems(404))
+@router.get("", response_model=list[AgentOut], responses=problems(404))
 def list_agents(session: SessionDep, game: GameFilter) -> list[dict]:
     return catalog.all_agents(game)
 
 
-@router.get("/training-runs", tags=["agents"], responses=problems(404))
+@router.get("/training-runs", tags=["agents"], response_model=list[TrainingRun], responses=problems(404))
 def training_runs(game: GameFilter) -> list[dict]:
     """How every shipped agent was trained: command, seed, games, date, time (curves: /curve)."""
     from agents.catalog import agent_specs, playable_games
@@ -59,7 +61,8 @@ def training_runs(game: GameFilter) -> list[dict]:
     return runs
 
 
-@router.get("/{game}/{agent}", responses=problems(404))
+@router.get("/{game}/{agent}", response_model=AgentDetail, response_model_exclude_unset=True,
+            responses=problems(404))
 def get_agent(game: str, agent: str, session: SessionDep) -> dict:
     known(game, agent)
     data = catalog.agent_json(game, agent)
@@ -80,7 +83,7 @@ class RollbackBody(Body):
 ADMIN = problems(400, 401, 403, 404, 409, 413, 422)
 
 
-@router.post("/{game}/{agent}/reset", dependencies=[AdminDep], responses=ADMIN)
+@router.post("/{game}/{agent}/reset", dependencies=[AdminDep], response_model=LearnerChange, responses=ADMIN)
 def reset_agent(game: str, agent: str, body: ResetBody, session: SessionDep) -> dict:
     """Reset a live learner to its beginner table, or copy the shipped trained one into it
     (administrator only; a snapshot of the table it had is kept first)."""
@@ -89,7 +92,8 @@ def reset_agent(game: str, agent: str, body: ResetBody, session: SessionDep) -> 
     return {"agent": agent, "game": game, "origin": row.origin, "games": row.games}
 
 
-@router.get("/{game}/{agent}/snapshots", dependencies=[AdminDep], responses=problems(401, 403, 404))
+@router.get("/{game}/{agent}/snapshots", dependencies=[AdminDep], response_model=Snapshots,
+            responses=problems(401, 403, 404))
 def list_snapshots(game: str, agent: str, session: SessionDep) -> dict:
     """A live learner's snapshots, newest first (administrator only)."""
     known_live(game, agent)
@@ -97,7 +101,8 @@ def list_snapshots(game: str, agent: str, session: SessionDep) -> dict:
             "snapshots": [live.snapshot_json(s) for s in live.snapshots(session, game, agent)]}
 
 
-@router.get("/{game}/{agent}/quarantine", dependencies=[AdminDep], responses=problems(401, 403, 404, 422))
+@router.get("/{game}/{agent}/quarantine", dependencies=[AdminDep], response_model=Quarantine,
+            responses=problems(401, 403, 404, 422))
 def list_quarantine(game: str, agent: str, session: SessionDep,
                     limit: Annotated[int, Query(ge=1, le=1000)] = 100) -> dict:
     """A live learner's quarantined games, newest first (administrator only): the games it had
@@ -108,7 +113,7 @@ def list_quarantine(game: str, agent: str, session: SessionDep,
             "games": [live.quarantined_json(g) for g in live.quarantined(session, game, agent, limit)]}
 
 
-@router.post("/{game}/{agent}/rollback", dependencies=[AdminDep], responses=ADMIN)
+@router.post("/{game}/{agent}/rollback", dependencies=[AdminDep], response_model=LearnerChange, responses=ADMIN)
 def rollback_agent(game: str, agent: str, body: RollbackBody, session: SessionDep) -> dict:
     """Give a live learner back the table a snapshot holds (administrator only; a snapshot of
     the current table is kept first)."""
@@ -121,7 +126,7 @@ CURVE_GAMES = 20_000
 """At most this many games a page of a live curve reads (windows × window)."""
 
 
-@router.get("/{game}/{agent}/curve", responses=problems(404))
+@router.get("/{game}/{agent}/curve", response_model=Curve, responses=problems(404))
 async def learning_curve(game: str, agent: str, session: SessionDep, heavy: HeavyDep,
                          window: Annotated[int, Query(ge=1, le=10_000)] = 20,
                          limit: Annotated[int, Query(ge=1, le=1000, description="windows a page")] = 100,
@@ -164,7 +169,7 @@ def _inspect(session, pool, game: str, agent: str, query: dict[str, str]) -> dic
     return {"agent": agent, "game": game, **data}
 
 
-@router.get("/{game}/{agent}/inspect", responses=problems(404, 422))
+@router.get("/{game}/{agent}/inspect", response_model=Inspection, responses=problems(404, 422))
 def inspect(game: str, agent: str, request: Request, session: SessionDep, pool: PoolDep) -> dict[str, Any]:
     """What an agent shows of what it has learned, for the query parameters its inspector reads
     (``inspect`` in the agent's description names them): MENACE's matchboxes. 404 for an agent
@@ -172,12 +177,12 @@ def inspect(game: str, agent: str, request: Request, session: SessionDep, pool: 
     return _inspect(session, pool, game, agent, dict(request.query_params))
 
 
-@router.get("/{game}/{agent}/boxes", responses=problems(404, 422))
+@router.get("/{game}/{agent}/boxes", response_model=Boxes | OneBox, responses=problems(404, 422))
 def boxes(game: str, agent: str, session: SessionDep, pool: PoolDep,
           position: Annotated[str | None, Query(max_length=32)] = None,
           mark: Literal["X", "O"] = "X") -> dict[str, Any]:
     """MENACE's matchboxes (the ``inspect`` route under its first name): all its boxes (as X or
     as O), or the box of one position (any orientation): bead counts per cell of that
     position, ``null`` on taken cells."""
-    query = {"mark": mark} if position is None else {"mark": mark, "position": position}
+    query: dict[str, str] = {"mark": mark} if position is None else {"mark": mark, "position": position}
     return _inspect(session, pool, game, agent, query)
