@@ -13,8 +13,8 @@ from agents.spec import InspectQueryError, NothingToInspect
 from app import paging
 from app.deps import AdminDep, GameFilter, HeavyDep, PoolDep, SessionDep
 from app.problems import problems
-from app.schemas.games import (AgentDetail, AgentOut, Boxes, Curve, Inspection, LearnerChange, OneBox, Quarantine,
-                               Snapshots, TrainingRun)
+from app.schemas.games import (AgentDetail, AgentOut, Box, Boxes, Curve, Inspection, LearnerChange, Quarantine, Snapshots,
+                               TrainingRun)
 from app.params import INT32_MAX, Body
 from app.services import catalog, live, results
 from app.services.errors import NotFound, ServiceError
@@ -166,23 +166,24 @@ def _inspect(session, pool, game: str, agent: str, query: dict[str, str]) -> dic
         raise ServiceError(str(err)) from None
     except NothingToInspect as err:
         raise NotFound(str(err)) from None
-    return {"agent": agent, "game": game, **data}
+    return data
 
 
 @router.get("/{game}/{agent}/inspect", response_model=Inspection, responses=problems(404, 422))
 def inspect(game: str, agent: str, request: Request, session: SessionDep, pool: PoolDep) -> dict[str, Any]:
     """What an agent shows of what it has learned, for the query parameters its inspector reads
-    (``inspect`` in the agent's description names them): MENACE's matchboxes. 404 for an agent
-    that offers nothing to inspect, or a query naming nothing it holds."""
-    return _inspect(session, pool, game, agent, dict(request.query_params))
+    (``inspect`` in the agent's description names them): MENACE's matchboxes, Harel's values.
+    404 for an agent that offers nothing to inspect, or a query naming nothing it holds."""
+    return {"agent": agent, "game": game, **_inspect(session, pool, game, agent, dict(request.query_params))}
 
 
-@router.get("/{game}/{agent}/boxes", response_model=Boxes | OneBox, responses=problems(404, 422))
+@router.get("/{game}/{agent}/boxes", response_model=Boxes | Box, responses=problems(404, 422))
 def boxes(game: str, agent: str, session: SessionDep, pool: PoolDep,
           position: Annotated[str | None, Query(max_length=32)] = None,
           mark: Literal["X", "O"] = "X") -> dict[str, Any]:
     """MENACE's matchboxes (the ``inspect`` route under its first name): all its boxes (as X or
     as O), or the box of one position (any orientation): bead counts per cell of that
     position, ``null`` on taken cells."""
-    query: dict[str, str] = {"mark": mark} if position is None else {"mark": mark, "position": position}
-    return _inspect(session, pool, game, agent, query)
+    if position is None:
+        return {"agent": agent, **_inspect(session, pool, game, agent, {"mark": mark})}
+    return _inspect(session, pool, game, agent, {"mark": mark, "position": position})

@@ -8,8 +8,8 @@ from pydantic import Field
 from app.schemas.base import Answer, OpenAnswer
 
 
-class InspectorOut(Answer):
-    params: list[str] = Field(description="the query parameters GET .../inspect reads")
+class InspectOffer(Answer):
+    params: list[str] = Field(description="the query parameters its inspector reads")
     about: str
 
 
@@ -21,8 +21,7 @@ class AgentOut(Answer):
     live: bool = Field(description="a live learner, which learns from the games people play against it")
     level: int | None = Field(description="its level (1 is the easiest); None for an agent no level seats")
     strength: dict[str, Any] | None = Field(description="its measured strength (parlour calibrate), if measured")
-    inspect: InspectorOut | None = Field(description="what it shows of what it has learned at GET .../inspect; "
-                                                      "None: nothing")
+    inspect: InspectOffer | None = Field(None, description="what GET /api/agents/{game}/{id}/inspect shows of it, if anything")
 
 
 class LiveState(Answer):
@@ -119,25 +118,14 @@ class Box(Answer):
     colours: int
 
 
-class OneBox(Box):
-    """MENACE's box of one position."""
-
+class Inspection(OpenAnswer):
+    """What an agent's inspector reads (its own fields beside these two)."""
     agent: str
     game: str
 
 
 class Boxes(Answer):
     agent: str
-    game: str
     mark: str
     count: int
     boxes: list[Box]
-
-
-class Inspection(OpenAnswer):
-    """What an agent shows of what it has learned: the agent, the game, and the fields its
-    inspector answers (``inspect.about`` in the agent's description says what they are)."""
-
-    agent: str
-    game: str
-
