@@ -3,7 +3,8 @@ printed the table of "The thin web layer (session 10)" in docs/measurements/serv
 
     python docs/measurements/server_ab.py OLD_TREE NEW_TREE [--rounds 4] [--requests 400] [--calls]
 
-Each round runs, for each tree in turn (old, new, old, new...), a fresh process per game row that
+Each round runs, for each tree in turn (old then new, new then old, and so on: a drift of the
+machine's speed favours neither), a fresh process per game row that
 reads a seat's view ``--requests`` times and then plays as many moves (one person against the row's
 AI; Queen of Spades seats three), through Starlette's test client on a throwaway SQLite file. It
 reports the process's CPU time (every thread) per request: a busy machine inflates wall times far
@@ -99,7 +100,8 @@ def main() -> None:
         return
     best: dict[tuple[str, str, str], float] = {}
     for i in range(1 if args.calls else args.rounds):
-        for side, tree in (("old", args.old), ("new", args.new)):
+        sides = [("old", args.old), ("new", args.new)]
+        for side, tree in sides if i % 2 == 0 else sides[::-1]:
             for game, agent in ROWS:
                 out = subprocess.run([sys.executable, __file__, args.old, args.new, "--requests", str(args.requests),
                                       *(["--calls"] if args.calls else []), "--child", game, agent], cwd=tree, env={**os.environ, "PYTHONPATH": tree},
