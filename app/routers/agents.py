@@ -1,19 +1,19 @@
-"""Agents: descriptions, strength, learning curves, live learners (reset/copy), MENACE boxes."""
+"""Agents: descriptions, strength, learning curves, live learners (reset/copy), what an
+agent shows of what it has learned (inspect: MENACE's matchboxes)."""
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from pydantic import Field
 
 from agents.catalog import spec
 from agents.saved_files import load_saved
-from agents.tictactoe.menace import Menace, box_positions
-from agents.tictactoe.symmetry import canonical, parse, render
+from agents.spec import InspectQueryError, NothingToInspect
 from app import paging
 from app.deps import AdminDep, GameFilter, HeavyDep, PoolDep, SessionDep
 from app.problems import problems
-from app.schemas.games import (AgentDetail, AgentOut, Box, Boxes, Curve, LearnerChange, Quarantine, Snapshots,
+from app.schemas.games import (AgentDetail, AgentOut, Box, Boxes, Curve, Inspection, LearnerChange, Quarantine, Snapshots,
                                TrainingRun)
 from app.params import INT32_MAX, Body
 from app.services import catalog, live, results
@@ -152,37 +152,38 @@ async def learning_curve(game: str, agent: str, session: SessionDep, heavy: Heav
     return out
 
 
-def _menace(session, pool, game: str, agent: str) -> Menace:
-    known(game, agent)
-    if game != "tictactoe" or not agent.startswith("menace"):
-        raise NotFound("matchboxes belong to the MENACE agents of noughts and crosses")
-    return pool.get(session, game, agent)
+def _inspect(session, pool, game: str, agent: str, query: dict[str, str]) -> dict[str, Any]:
+    inspector = known(game, agent).inspect
+    if inspector is None:
+        raise NotFound(f"{agent} offers nothing to inspect")
+    unknown = sorted(set(query) - set(inspector.params))
+    if unknown:
+        reads = ", ".join(inspector.params) or "no parameters"
+        raise ServiceError(f"{agent}'s inspector reads {reads}, not {', '.join(unknown)}", field=f"query.{unknown[0]}")
+    try:
+        data = inspector.read(pool.get(session, game, agent), query)
+    except InspectQueryError as err:
+        raise ServiceError(str(err)) from None
+    except NothingToInspect as err:
+        raise NotFound(str(err)) from None
+    return data
 
 
-def box_json(menace: Menace, board: tuple[int, ...]) -> dict:
-    canon, perm, beads = menace.box(board)
-    cells: list[float | None] = [None] * 9
-    for group, _, count in beads:
-        for cell in group:
-            cells[perm[cell]] = count
-    return {"position": render(board), "box": render(canon), "beads": cells,
-            "total": sum(c for _, _, c in beads), "colours": len(beads)}
+@router.get("/{game}/{agent}/inspect", response_model=Inspection, responses=problems(404, 422))
+def inspect(game: str, agent: str, request: Request, session: SessionDep, pool: PoolDep) -> dict[str, Any]:
+    """What an agent shows of what it has learned, for the query parameters its inspector reads
+    (``inspect`` in the agent's description names them): MENACE's matchboxes, Harel's values.
+    404 for an agent that offers nothing to inspect, or a query naming nothing it holds."""
+    return {"agent": agent, "game": game, **_inspect(session, pool, game, agent, dict(request.query_params))}
 
 
-@router.get("/{game}/{agent}/boxes", response_model=Boxes | Box, responses=problems(404))
+@router.get("/{game}/{agent}/boxes", response_model=Boxes | Box, responses=problems(404, 422))
 def boxes(game: str, agent: str, session: SessionDep, pool: PoolDep,
           position: Annotated[str | None, Query(max_length=32)] = None,
-          mark: Literal["X", "O"] = "X") -> dict:
-    """All of MENACE's boxes (as X or as O), or the box of one position (any orientation):
-    bead counts per cell of that position, ``null`` on taken cells."""
-    menace = _menace(session, pool, game, agent)
-    if position is not None:
-        try:
-            board = parse(position)
-        except ValueError as err:
-            raise ServiceError(str(err)) from None
-        if canonical(board)[0] not in set(box_positions(1)) | set(box_positions(2)):
-            raise NotFound(f"MENACE has no box for {position}: it is not a position it must choose in")
-        return box_json(menace, board)
-    items = [box_json(menace, b) for b in box_positions(1 if mark == "X" else 2)]
-    return {"agent": agent, "mark": mark, "count": len(items), "boxes": items}
+          mark: Literal["X", "O"] = "X") -> dict[str, Any]:
+    """MENACE's matchboxes (the ``inspect`` route under its first name): all its boxes (as X or
+    as O), or the box of one position (any orientation): bead counts per cell of that
+    position, ``null`` on taken cells."""
+    if position is None:
+        return {"agent": agent, **_inspect(session, pool, game, agent, {"mark": mark})}
+    return _inspect(session, pool, game, agent, {"mark": mark, "position": position})

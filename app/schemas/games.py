@@ -8,6 +8,11 @@ from pydantic import Field
 from app.schemas.base import Answer, OpenAnswer
 
 
+class InspectOffer(Answer):
+    params: list[str] = Field(description="the query parameters its inspector reads")
+    about: str
+
+
 class AgentOut(Answer):
     id: str
     game: str
@@ -16,6 +21,7 @@ class AgentOut(Answer):
     live: bool = Field(description="a live learner, which learns from the games people play against it")
     level: int | None = Field(description="its level (1 is the easiest); None for an agent no level seats")
     strength: dict[str, Any] | None = Field(description="its measured strength (parlour calibrate), if measured")
+    inspect: InspectOffer | None = Field(None, description="what GET /api/agents/{game}/{id}/inspect shows of it, if anything")
 
 
 class LiveState(Answer):
@@ -110,6 +116,12 @@ class Box(Answer):
     beads: list[int | float | None]
     total: int | float
     colours: int
+
+
+class Inspection(OpenAnswer):
+    """What an agent's inspector reads (its own fields beside these two)."""
+    agent: str
+    game: str
 
 
 class Boxes(Answer):
