@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any, Callable, Mapping, Sequence
 
 from sqlalchemy import bindparam, exists, insert, select, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
 from app.db import writing
@@ -46,9 +47,12 @@ class SeatRow:
     client: str | None  # hash of the joiner's address
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MatchRow:
-    """A match as stored (``app.models.Match``), with its seats in order and its state parsed."""
+    """A match as stored (``app.models.Match``), with its seats in order and its state parsed.
+    Never changed once made: a write returns a new row (``_with``). Slotted, not frozen: a frozen
+    dataclass sets each of its 22 fields through ``object.__setattr__``, which made building one
+    about four times slower (every request builds one)."""
     id: str
     game: str
     options: dict[str, Any]
@@ -103,6 +107,14 @@ _SEAT_RESULT = Statement(
     .values(score=bindparam("new_score"), won=bindparam("new_won")))
 _LEARNING = Statement(update(_MATCHES).where(Match.id == bindparam("match"))
                       .values(learning=bindparam("new_learning", type_=Match.learning.type)))
+
+
+_ROW_FIELDS = tuple(f.name for f in fields(MatchRow))
+
+
+def _with(match: MatchRow, **changes: Any) -> MatchRow:
+    """A new row: ``match`` with ``changes`` (``dataclasses.replace`` took about four times longer)."""
+    return MatchRow(**{**{name: getattr(match, name) for name in _ROW_FIELDS}, **changes})
 
 
 def unknown_match(match_id: str) -> NotFound:
@@ -175,7 +187,7 @@ def advance(session: Session, match: MatchRow, made: Sequence[MoveRow], state: A
     last, in one transaction (``within`` runs in it before the commit); ``results`` when they end
     the match. None when another request moved first (then nothing is stored)."""
     over = results is not None
-    new = replace(match, state=state, ply=match.ply + len(made), last_move_at=time.time(),
+    new = _with(match, state=state, ply=match.ply + len(made), last_move_at=time.time(),
                   status="finished" if over else match.status, finished_at=now() if over else match.finished_at,
                   steps=max(0, match.steps - len(made)) if match.paused else match.steps,
                   seats=_with_results(match.seats, results))
@@ -191,7 +203,8 @@ def advance(session: Session, match: MatchRow, made: Sequence[MoveRow], state: A
         _INSERT_MOVE.run_many(conn, [{"match_id": match.id, "created_at": created_at, "ply": m.ply, "seat": m.seat,
                                       "action": m.action, "label": m.label, "explanation": m.explanation}
                                      for m in made])
-        _store_results(session, match.id, results or {})
+        if results is not None:
+            _store_results(conn, match.id, results)
         if within is not None:
             within()
         session.commit()
@@ -213,16 +226,15 @@ def finish(session: Session, match: MatchRow, ending: dict[str, Any], results: R
         if not done:
             session.rollback()
             return None
-        _store_results(session, match.id, results)
+        _store_results(session.connection(), match.id, results)
         if within is not None:
             within()
         session.commit()
-    return replace(match, status="finished", finished_at=finished_at, ending=ending,
+    return _with(match, status="finished", finished_at=finished_at, ending=ending,
                    seats=_with_results(match.seats, results))
 
 
-def _store_results(session: Session, match_id: str, results: Results) -> None:
-    conn = session.connection()
+def _store_results(conn: Connection, match_id: str, results: Results) -> None:
     for number, (score, won) in results.items():
         _SEAT_RESULT.run(conn, match=match_id, number=number, new_score=score, new_won=won)
 
@@ -253,7 +265,7 @@ def note_learning(session: Session, match: MatchRow, outcome: dict[str, Any]) ->
     with writing():
         _LEARNING.run(session.connection(), match=match.id, new_learning=outcome)
         session.commit()
-    return replace(match, learning=outcome)
+    return _with(match, learning=outcome)
 
 
 def set_controls(session: Session, match: MatchRow, paused: bool, steps: int, delay_ms: int) -> MatchRow:
@@ -262,7 +274,7 @@ def set_controls(session: Session, match: MatchRow, paused: bool, steps: int, de
         session.execute(update(_MATCHES).where(Match.id == match.id)
                         .values(paused=paused, steps=steps, delay_ms=delay_ms))
         session.commit()
-    return replace(match, paused=paused, steps=steps, delay_ms=delay_ms)
+    return _with(match, paused=paused, steps=steps, delay_ms=delay_ms)
 
 
 def fill_seats(session: Session, match: MatchRow, changed: Sequence[SeatRow]) -> bool:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 MATCHES = 512
-"""Matches remembered per process (a log tail is at most ``matches.LOG_TAIL`` moves)."""
+"""Matches remembered per process (a log tail is at most ``match_store.LOG_TAIL`` moves)."""
 
 
 @dataclass

@@ -118,7 +118,7 @@ chance, so the creator could know them all."""
 
 
 def unrated_reason(match) -> str | None:
-    """Why ``match`` (a row or ``read_match``'s rows) does not count for the ratings, or for a
+    """Why ``match`` (a ``MatchRow``, or a listed or result row) does not count for the ratings, or for a
     person's record against the levels; None when it does (or will, once it finishes)."""
     if match.seed_chosen:
         return SEED_CHOSEN
