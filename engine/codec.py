@@ -71,13 +71,16 @@ class StateCodec:
     """A game's ``State`` to JSON and back. ``fields`` gives every field of the state, in its order,
     as ``(JSON key, Field)``, or None for a field the JSON leaves out (the game works it out from
     the others). ``from_json`` takes the values of the fields it cannot read alone by name (the
-    rules, which the game makes of the options and the players)."""
+    rules, which the game makes of the options and the players), and checks what it read with
+    ``check``, which raises StateError unless a state is a position of the game (cards conserved,
+    seats in range)."""
 
-    def __init__(self, state: type, fields: dict[str, tuple[str, Field] | None]):
+    def __init__(self, state: type, fields: dict[str, tuple[str, Field] | None], check: Callable[[Any], None]):
         names = list(state._fields)  # type: ignore[attr-defined]
         if list(fields) != names:
             raise TypeError(f"the codec of {state.__qualname__} must list its fields {names} in order")
         self.state = state
+        self.check = check
         self.fields = [(index, name, *spec) for index, (name, spec) in enumerate(fields.items()) if spec is not None]
 
     def to_json(self, state: Any) -> dict:
@@ -88,7 +91,9 @@ class StateCodec:
         for _, name, key, field in self.fields:
             if name not in values:
                 values[name] = field.decode(data[key])
-        return self.state(**values)
+        state = self.state(**values)
+        self.check(state)
+        return state
 
 
 class EventCodec:

@@ -183,8 +183,8 @@ class Table(Generic[S], metaclass=TableType):
 
 class TableGame(Game[S, A]):
     """A ``Game`` made of a table (see the module's notes). A game sets ``table``, ``rules_type``,
-    ``state_json`` and ``actions`` (the action of each code) or overrides ``action``, and writes
-    ``check`` beside the rest of the surface (views, scores, labels, hidden cards)."""
+    ``state_json`` and ``actions`` (the action of each code) or overrides ``action``, and writes the
+    rest of the surface (views, scores, labels, hidden cards)."""
 
     table: type[Table[S]]
     rules_type: RulesType
@@ -207,10 +207,6 @@ class TableGame(Game[S, A]):
         fixed number of players does not write)."""
         players = self.min_players if self.min_players == self.max_players else int(data["players"])
         return self.state_json.from_json(data, rules=self.rules(players, data["options"]))
-
-    @abstractmethod
-    def check(self, state: S) -> None:
-        """StateError unless ``state`` is a position of the game (cards conserved, seats in range)."""
 
     # ----- the surface -----
     def new_match(self, players: int, seed: int = 0, options: dict | None = None) -> S:
@@ -252,10 +248,8 @@ class TableGame(Game[S, A]):
 
     def from_json(self, data: dict) -> S:
         try:
-            state = self.decode(data)
+            return self.decode(data)
         except StateError:
             raise
         except (GameError, KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
             raise StateError(f"not a {self.title} state: {err!r}") from None
-        self.check(state)
-        return state

@@ -44,8 +44,6 @@ class QueenOfSpades(TableGame[State, Play]):
         state = self.state_json.from_json(data, rules=self.rules(PLAYERS, data["options"]), played=0)
         return state._replace(played=views.played_mask(state.trick, state.taken))
 
-    def check(self, state: State) -> None:
-        views.check(state)
 
     # ----- the surface -----
     def scores(self, state: State) -> list[float]:

@@ -140,16 +140,6 @@ PLAYS = Field(_plays_json, _plays)
 TAKEN = Field(lambda taken: [{"winner": w, "plays": _plays_json(plays)} for w, plays in taken],
               lambda data: tuple((int(t["winner"]), _plays(t["plays"])) for t in data))
 
-STATE_JSON = StateCodec(State, {
-    "seed": ("seed", INT), "rules": RULES, "single": ("single_deal", FLAG), "deal": ("deal", INT),
-    "dealer": ("dealer", INT), "dealt": ("dealt", HANDS), "hands": ("hands", HANDS), "trick": ("trick", PLAYS),
-    "taken": ("taken", TAKEN), "leader": ("leader", INT), "to_move": ("to_move", SEAT),
-    "played": None, "tricks": ("tricks", INTS), "queen_by": ("queen_by", SEAT), "last_by": ("last_by", SEAT),
-    "voids": ("voids", INTS), "no_queen": ("no_queen", FLAGS),
-    "scores": ("scores", INTS), "results": ("results", tuple_of(Field(result_json, result_from_json))),
-})
-"""The state's JSON: ``played`` is left out (``played_mask`` of the tricks)."""
-
 
 def check(state: State) -> None:
     """Every card in one place, four hands and scores; a StateError otherwise."""
@@ -160,3 +150,14 @@ def check(state: State) -> None:
         raise StateError("a Queen of Spades state has four hands and scores and at most three cards on the trick")
     if state.to_move is not None and not 0 <= state.to_move < PLAYERS:
         raise StateError("bad seat to move in a Queen of Spades state")
+
+
+STATE_JSON = StateCodec(State, {
+    "seed": ("seed", INT), "rules": RULES, "single": ("single_deal", FLAG), "deal": ("deal", INT),
+    "dealer": ("dealer", INT), "dealt": ("dealt", HANDS), "hands": ("hands", HANDS), "trick": ("trick", PLAYS),
+    "taken": ("taken", TAKEN), "leader": ("leader", INT), "to_move": ("to_move", SEAT),
+    "played": None, "tricks": ("tricks", INTS), "queen_by": ("queen_by", SEAT), "last_by": ("last_by", SEAT),
+    "voids": ("voids", INTS), "no_queen": ("no_queen", FLAGS),
+    "scores": ("scores", INTS), "results": ("results", tuple_of(Field(result_json, result_from_json))),
+}, check)
+"""The state's JSON: ``played`` is left out (``played_mask`` of the tricks)."""

@@ -57,10 +57,6 @@ class Racko(TableGame[State, Action]):
              "properties": {"max_card": {"minimum": fewest_cards(players, rack.default)}}},
             *floors]}
 
-    # ----- the kernel's hooks -----
-    def check(self, state: State) -> None:
-        views.check(state)
-
     # ----- the surface -----
     def scores(self, state: State) -> list[float]:
         return [float(s) for s in state.scores]

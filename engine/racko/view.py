@@ -83,19 +83,6 @@ def observe(state: State, player: int | None, reveal: bool = False) -> dict:
 
 
 # ----- the state's JSON -----
-STATE_JSON = StateCodec(State, {
-    "seed": ("seed", INT), "players": ("players", INT), "rules": RULES, "single": ("single_deal", FLAG),
-    "deal": ("deal", INT), "dealer": ("dealer", INT), "racks": ("racks", INT_ROWS), "deck": ("deck", INTS),
-    "discard": ("discard", INTS), "known": ("known", INT_ROWS), "dealt": ("dealt", INT_ROWS),
-    "placed": ("placed", INT_ROWS), "to_move": ("to_move", INT), "phase": ("phase", choice(PHASES)),
-    "drawn": ("drawn", INT), "source": ("drawn_from", choice(SOURCES)), "turn": ("turn", INT),
-    "turns": ("turns", INTS), "reshuffles": ("reshuffles", INT), "scores": ("scores", INTS),
-    "winner": ("winner", INT), "log": ("log", EVENTS.many),
-    "last_result": ("last_result", Field(lambda r: None if r is None else r.to_json(),
-                                         lambda data: None if data is None else Result.from_json(data))),
-})
-
-
 def check(state: State) -> None:
     """Cards conserved, racks of the right size, the seat to move in range; a StateError otherwise."""
     r, n = state.rules.rack_size, state.players
@@ -113,3 +100,16 @@ def check(state: State) -> None:
         holding = state.source != FROM_NONE
         if not 0 <= state.to_move < n or (state.phase != DRAW) != holding or bool(state.drawn) != holding:
             raise StateError("bad seat to move or drawn card in a Rack-O state")
+
+
+STATE_JSON = StateCodec(State, {
+    "seed": ("seed", INT), "players": ("players", INT), "rules": RULES, "single": ("single_deal", FLAG),
+    "deal": ("deal", INT), "dealer": ("dealer", INT), "racks": ("racks", INT_ROWS), "deck": ("deck", INTS),
+    "discard": ("discard", INTS), "known": ("known", INT_ROWS), "dealt": ("dealt", INT_ROWS),
+    "placed": ("placed", INT_ROWS), "to_move": ("to_move", INT), "phase": ("phase", choice(PHASES)),
+    "drawn": ("drawn", INT), "source": ("drawn_from", choice(SOURCES)), "turn": ("turn", INT),
+    "turns": ("turns", INTS), "reshuffles": ("reshuffles", INT), "scores": ("scores", INTS),
+    "winner": ("winner", INT), "log": ("log", EVENTS.many),
+    "last_result": ("last_result", Field(lambda r: None if r is None else r.to_json(),
+                                         lambda data: None if data is None else Result.from_json(data))),
+}, check)

@@ -73,10 +73,6 @@ class Uno(TableGame[State, Action]):
     Draw Four only when nothing else plays, no challenge, and the first seat leads every deal
     (the card turned up to start does not act)."""
 
-    # ----- the kernel's hooks -----
-    def check(self, state: State) -> None:
-        views.check(state)
-
     # ----- the surface -----
     def scores(self, state: State) -> list[float]:
         return [float(s) for s in state.scores]

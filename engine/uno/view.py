@@ -213,18 +213,6 @@ def determinise(view: dict, rng: random.Random, single: bool | None = None) -> S
 
 
 # ----- the state's JSON -----
-STATE_JSON = StateCodec(State, {
-    "seed": ("seed", INT), "players": ("players", INT), "rules": RULES, "single": ("single_deal", FLAG),
-    "deal": ("deal", INT), "dealer": ("dealer", INT), "hands": ("hands", tuple_of(CARDS)), "pile": ("pile", CARDS),
-    "discard": ("discard", CARDS), "colour": ("colour", COLOUR), "direction": ("direction", INT),
-    "turn": ("turn", INT), "phase": ("phase", choice(PHASES)), "wd4_by": ("wd4_by", INT),
-    "wd4_bad": ("wd4_bad", FLAG), "prev_colour": ("previous_colour", COLOUR), "uno_missed": ("uno_missed", INT),
-    "moves": ("moves", INT), "reshuffles": ("reshuffles", INT), "scores": ("scores", INTS),
-    "winner": ("winner", INT), "log": ("log", EVENTS.many),
-    "last_deal": ("last_deal", Field(last_deal_json, last_deal_from_json)),
-})
-
-
 def check(state: State) -> None:
     """Cards conserved and the seats in range; a StateError otherwise."""
     held = Counter(c for h in state.hands for c in h) + Counter(state.pile) + Counter(state.discard)
@@ -236,3 +224,15 @@ def check(state: State) -> None:
         raise StateError("bad direction or seat to move in an Uno state")
     if state.phase == PLAY and state.colour < 0:
         raise StateError("no colour in force in an Uno state at play")
+
+
+STATE_JSON = StateCodec(State, {
+    "seed": ("seed", INT), "players": ("players", INT), "rules": RULES, "single": ("single_deal", FLAG),
+    "deal": ("deal", INT), "dealer": ("dealer", INT), "hands": ("hands", tuple_of(CARDS)), "pile": ("pile", CARDS),
+    "discard": ("discard", CARDS), "colour": ("colour", COLOUR), "direction": ("direction", INT),
+    "turn": ("turn", INT), "phase": ("phase", choice(PHASES)), "wd4_by": ("wd4_by", INT),
+    "wd4_bad": ("wd4_bad", FLAG), "prev_colour": ("previous_colour", COLOUR), "uno_missed": ("uno_missed", INT),
+    "moves": ("moves", INT), "reshuffles": ("reshuffles", INT), "scores": ("scores", INTS),
+    "winner": ("winner", INT), "log": ("log", EVENTS.many),
+    "last_deal": ("last_deal", Field(last_deal_json, last_deal_from_json)),
+}, check)

@@ -45,10 +45,6 @@ class Yaniv(TableGame[State, Action]):
     lengths = {"one deal": {"elimination": 1}, "short match": {"elimination": 100},
                "full match": {"elimination": 200}}  # one deal: every loser holds more than 1 in practice
 
-    # ----- the kernel's hooks -----
-    def check(self, state: State) -> None:
-        views.check(state)
-
     # ----- the surface -----
     def scores(self, state: State) -> list[float]:
         """Higher is better: minus the penalty points (of the single deal for ``new_deal``,

@@ -93,14 +93,6 @@ def _cards(card_ids) -> tuple[int, ...]:
 
 
 CARDS = Field(ids, _cards)
-STATE_JSON = StateCodec(State, {
-    "rules": RULES, "seed": ("seed", INT), "players": ("players", INT), "single_deal": ("single_deal", FLAG),
-    "deal": ("deal", INT), "hands": ("hands", tuple_of(CARDS)), "known": ("known", tuple_of(CARDS)),
-    "stock": ("stock", CARDS), "below": ("below", CARDS), "top": ("top", CARDS), "top_by": ("top_by", SEAT),
-    "to_move": ("to_move", SEAT), "turn": ("turn", INT), "reshuffles": ("reshuffles", INT),
-    "scores": ("scores", INTS), "out": ("out", FLAGS),
-    "results": ("results", tuple_of(Field(DealResult.to_json, DealResult.from_json))),
-})
 
 
 def check(state: State) -> None:
@@ -110,3 +102,13 @@ def check(state: State) -> None:
         raise StateError("not a Yaniv state: every card must be in exactly one place")
     if not state.top or (state.to_move is not None and not state.stock):
         raise StateError("not a Yaniv state: a deal in play has a stock and a discard")
+
+
+STATE_JSON = StateCodec(State, {
+    "rules": RULES, "seed": ("seed", INT), "players": ("players", INT), "single_deal": ("single_deal", FLAG),
+    "deal": ("deal", INT), "hands": ("hands", tuple_of(CARDS)), "known": ("known", tuple_of(CARDS)),
+    "stock": ("stock", CARDS), "below": ("below", CARDS), "top": ("top", CARDS), "top_by": ("top_by", SEAT),
+    "to_move": ("to_move", SEAT), "turn": ("turn", INT), "reshuffles": ("reshuffles", INT),
+    "scores": ("scores", INTS), "out": ("out", FLAGS),
+    "results": ("results", tuple_of(Field(DealResult.to_json, DealResult.from_json))),
+}, check)

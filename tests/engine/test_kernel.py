@@ -5,7 +5,7 @@ from typing import NamedTuple
 
 import pytest
 
-from engine import get_game
+from engine import StateError, get_game
 from engine.codec import INT, INTS, StateCodec
 from engine.kernel import Table, TableGame
 
@@ -83,9 +83,16 @@ def test_the_state_json_is_plain_json_and_reads_back(name):
     assert game.to_json(game.from_json(data)) == data
 
 
-def test_a_codec_lists_every_field_in_order():
+def check_pair(state: Pair) -> None:
+    if not 0 <= state.turn < len(state.counts):
+        raise StateError("no such seat")
+
+
+def test_a_codec_lists_every_field_in_order_and_checks_what_it_reads():
     with pytest.raises(TypeError, match="in order"):
-        StateCodec(Pair, {"counts": ("counts", INTS), "turn": ("turn", INT)})
-    codec = StateCodec(Pair, {"turn": ("to_move", INT), "counts": ("counts", INTS)})
+        StateCodec(Pair, {"counts": ("counts", INTS), "turn": ("turn", INT)}, check_pair)
+    codec = StateCodec(Pair, {"turn": ("to_move", INT), "counts": ("counts", INTS)}, check_pair)
     assert codec.to_json(Pair(1, (2, 3))) == {"to_move": 1, "counts": [2, 3]}
     assert codec.from_json({"to_move": "1", "counts": [2, 3]}) == Pair(1, (2, 3))
+    with pytest.raises(StateError, match="no such seat"):
+        codec.from_json({"to_move": 2, "counts": [2, 3]})
