@@ -26,7 +26,7 @@ from abc import ABCMeta, abstractmethod
 from functools import partial
 from itertools import repeat, starmap
 from typing import (
-    TYPE_CHECKING, Any, Generic, Iterable, Protocol, Self, Sequence, TypeVar, get_args, get_origin,
+    TYPE_CHECKING, Any, ClassVar, Generic, Iterable, Protocol, Self, Sequence, TypeVar, get_args, get_origin,
 )
 
 from engine.base import Game, GameError, IllegalActionError, StateError
@@ -109,8 +109,8 @@ class TableType(ABCMeta):
     - ``__slots__``: the annotated names (``ClassVar`` ones aside);
     - ``thaw(state)`` and ``freeze()``: each field converted by its kind (``field_kind``): a
       ``list[...]`` field is thawed with ``list`` and frozen with ``tuple`` (``list[list[...]]``: both
-      levels), the field ``log`` is frozen as its last ``log_keep`` events; the table's own fields
-      are set by its ``derive()`` after a thaw;
+      levels), the field ``log`` is frozen as its last ``log_keep`` events (a table with a log
+      must set ``log_keep``); the table's own fields are set by its ``derive()`` after a thaw;
     - ``copy()``: an independent table: lists copied (both levels), other values shared (they are
       never changed in place), the event log left out (a new empty one, or None if there was none);
     - ``current_player`` and ``is_over``: the state's own functions, which read the same names.
@@ -121,11 +121,13 @@ class TableType(ABCMeta):
                       if isinstance(get_origin(base), TableType)), None)
         if state is not None:
             annotations = {field: kind for field, kind in namespace.get("__annotations__", {}).items()
-                           if not str(kind).startswith("ClassVar")}
+                           if get_origin(kind) is not ClassVar and not str(kind).startswith("ClassVar")}
             missing = [field for field in state._fields if field not in annotations]
             if missing:
                 raise TypeError(f"{name} does not declare the fields {missing} of {state.__qualname__}")
             fields = {field: field_kind(field, kind) for field, kind in annotations.items()}
+            if LOG in fields.values() and namespace.get("log_keep", 0) < 1:
+                raise TypeError(f"{name} keeps a log: say how many of its events a state keeps (log_keep)")
             namespace["__slots__"] = tuple(fields)
             namespace.update(table_methods(state, fields, namespace.get("log_keep", 0)),
                              current_player=state.current_player, is_over=state.is_over)

@@ -1,7 +1,7 @@
 """The kernel's tables (engine.kernel.TableType) and state codecs (engine.codec.StateCodec)."""
 import json
 import random
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 import pytest
 
@@ -38,6 +38,44 @@ def test_a_table_must_declare_every_field_of_its_state():
     with pytest.raises(TypeError, match="counts"):
         class Short(Table[Pair]):  # noqa: F841 (refused while it is made)
             turn: int
+
+
+class Logged(NamedTuple):
+    turn: int
+    log: tuple
+
+    def current_player(self) -> int | None:
+        return self.turn
+
+    def is_over(self) -> bool:
+        return False
+
+
+def test_a_table_with_a_log_says_how_much_of_it_a_state_keeps():
+    with pytest.raises(TypeError, match="log_keep"):
+        class Unbounded(Table[Logged]):  # noqa: F841 (refused while it is made)
+            turn: int
+            log: list[tuple]
+
+    class Kept(Table[Logged]):
+        log_keep: ClassVar[int] = 2
+        turn: int
+        log: list[tuple]
+
+        @classmethod
+        def new(cls, players, seed, rules, single):
+            return cls.thaw(Logged(0, ()))
+
+        def legal(self):
+            return [0]
+
+        def step(self, code):
+            self.log.append(("step", code))
+
+    table = Kept.new(2, 0, None, True)
+    for code in range(3):
+        table.step(code)
+    assert table.freeze() == Logged(0, (("step", 1), ("step", 2))) and table.copy().log == []
 
 
 def test_a_table_gets_slots_and_conversions_from_its_annotations():
