@@ -1,5 +1,5 @@
 """The kernel every card game is built on: the mutable table's protocol, the one adapter that makes
-a ``Game`` of a table, the one shuffle, and the one encoding of the public log's events.
+a ``Game`` of a table, and the one shuffle (the JSON of states and events is ``engine.codec``'s).
 
 A card game is written as a **table** (``rules.py``): a mutable object holding one position, with
 ``legal()`` (the legal action codes, small ints), ``step(code)`` (play one for the seat to move) and
@@ -8,20 +8,29 @@ game's ``State`` (an immutable ``NamedTuple``), is what the ``Game`` surface han
 saved: ``Table.thaw(state)`` and ``table.freeze()`` go between them. Both answer
 ``current_player()`` (None once the match is over) and ``is_over()``.
 
+A game declares its position twice, once per form, and writes no conversion: its ``State`` names
+the fields with their frozen types, and its table (``class Table(kernel.Table[State])``) annotates
+the same names with the types it plays on. From these ``TableType`` writes the table's
+``__slots__``, ``thaw``, ``freeze`` and ``copy`` (as ``dataclasses`` writes ``__init__``) and gives
+it the state's own ``current_player`` and ``is_over``; see ``TableType`` for the rules it follows.
+
 ``TableGame`` turns a table into a ``Game`` once for every card game: ``apply`` (check, thaw,
 step, freeze), ``legal_actions``, ``new_match``/``new_deal``, ``current_player``/``is_over`` and
 the JSON round trip with its one error (``StateError``). A game supplies its rules, its actions
-by code, the encoding of its state, and what a seat sees.
+by code, the JSON form of its state's fields (``engine.codec.StateCodec``), and what a seat sees.
 """
 from __future__ import annotations
 
 import random
-from abc import ABC, abstractmethod
-from functools import lru_cache, partial
+from abc import ABCMeta, abstractmethod
+from functools import partial
 from itertools import repeat, starmap
-from typing import Any, Callable, Generic, Iterable, NamedTuple, Protocol, Self, Sequence, TypeVar
+from typing import (
+    TYPE_CHECKING, Any, ClassVar, Generic, Iterable, Protocol, Self, Sequence, TypeVar, get_args, get_origin,
+)
 
 from engine.base import Game, GameError, IllegalActionError, StateError
+from engine.codec import StateCodec
 
 
 def shuffled(cards: Iterable[int], rng: random.Random) -> list[int]:
@@ -52,9 +61,82 @@ S = TypeVar("S", bound=Position)
 A = TypeVar("A")
 
 
-class Table(ABC, Generic[S]):
-    """The mutable table of a card game (see the module's notes). ``step`` trusts its caller: the
-    adapter checks legality first; simulations pick codes from ``legal()``."""
+PLAIN, LIST, NESTED, LOG = "plain", "list", "nested", "log"
+"""How a table holds one field of its state: as the state's own value (``PLAIN``), as a list of the
+state's tuple (``LIST``), as a list of lists (``NESTED``), or as the public event log (``LOG``)."""
+
+_FROZEN = {PLAIN: "{}", LIST: "tuple({})", NESTED: "tuple(map(tuple, {}))",
+           LOG: "() if {0} is None else tuple({0}[-{keep}:])"}
+_THAWED = {LIST: "list({})", NESTED: "[list(x) for x in {}]", LOG: "list({})"}
+_COPIED = {PLAIN: "{}", LIST: "{}[:]", NESTED: "[x[:] for x in {}]", LOG: "None if {} is None else []"}
+
+
+def field_kind(name: str, annotation: object) -> str:
+    """The kind of a table field from its annotation: ``log`` is the event log; ``list[list[...]]``,
+    ``NESTED``; ``list[...]``, ``LIST``; any other type, ``PLAIN``."""
+    text = str(annotation)
+    if name == "log":
+        return LOG
+    return NESTED if text.startswith("list[list[") else LIST if text.startswith("list[") else PLAIN
+
+
+def table_methods(state: type, fields: dict[str, str], keep: int) -> dict[str, Any]:
+    """``thaw``, ``freeze`` and ``copy`` for a table of ``state`` with ``fields`` (name: kind; those
+    the state lacks are the table's own, set by ``derive``): written out as source, field by field,
+    and compiled once, so they run as fast as the same methods written by hand."""
+    names: tuple[str, ...] = state._fields  # type: ignore[attr-defined]
+    thaw = ["def thaw(cls, s):", "    t = _new(cls)",
+            "    " + ", ".join(f"t.{n}" if fields[n] == PLAIN else f"_{n}" for n in names) + ", = s",
+            *(f"    t.{n} = " + _THAWED[fields[n]].format(f"_{n}") for n in names if fields[n] != PLAIN),
+            *(["    t.derive()"] if set(fields) - set(names) else []),
+            "    return t"]
+    freeze = ["def freeze(self):",
+              "    return _tuple_new(State, (" + ", ".join(_FROZEN[fields[n]].format(f"self.{n}", keep=keep)
+                                                        for n in names) + ",))"]
+    copy = ["def copy(self):", "    t = _new(type(self))",
+            *(f"    t.{n} = " + _COPIED[kind].format(f"self.{n}") for n, kind in fields.items()),
+            "    return t"]
+    scope: dict[str, Any] = {"_new": object.__new__, "_tuple_new": tuple.__new__, "State": state}
+    exec(compile("\n".join([*thaw, *freeze, *copy]), f"<table of {state.__qualname__}>", "exec"), scope)
+    return {"thaw": classmethod(scope["thaw"]), "freeze": scope["freeze"], "copy": scope["copy"]}
+
+
+class TableType(ABCMeta):
+    """The metaclass of tables. For ``class Table(kernel.Table[State])`` it reads the fields the
+    class annotates (every field of ``State``, with the type the table holds it as, and any of the
+    table's own) and writes:
+
+    - ``__slots__``: the annotated names (``ClassVar`` ones aside);
+    - ``thaw(state)`` and ``freeze()``: each field converted by its kind (``field_kind``): a
+      ``list[...]`` field is thawed with ``list`` and frozen with ``tuple`` (``list[list[...]]``: both
+      levels), the field ``log`` is frozen as its last ``log_keep`` events (a table with a log
+      must set ``log_keep``); the table's own fields are set by its ``derive()`` after a thaw;
+    - ``copy()``: an independent table: lists copied (both levels), other values shared (they are
+      never changed in place), the event log left out (a new empty one, or None if there was none);
+    - ``current_player`` and ``is_over``: the state's own functions, which read the same names.
+    """
+
+    def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any) -> TableType:
+        state = next((get_args(base)[0] for base in namespace.get("__orig_bases__", ())
+                      if isinstance(get_origin(base), TableType)), None)
+        if state is not None:
+            annotations = {field: kind for field, kind in namespace.get("__annotations__", {}).items()
+                           if get_origin(kind) is not ClassVar and not str(kind).startswith("ClassVar")}
+            missing = [field for field in state._fields if field not in annotations]
+            if missing:
+                raise TypeError(f"{name} does not declare the fields {missing} of {state.__qualname__}")
+            fields = {field: field_kind(field, kind) for field, kind in annotations.items()}
+            if LOG in fields.values() and namespace.get("log_keep", 0) < 1:
+                raise TypeError(f"{name} keeps a log: say how many of its events a state keeps (log_keep)")
+            namespace["__slots__"] = tuple(fields)
+            namespace.update(table_methods(state, fields, namespace.get("log_keep", 0)),
+                             current_player=state.current_player, is_over=state.is_over)
+        return super().__new__(mcls, name, bases, namespace, **kwargs)
+
+
+class Table(Generic[S], metaclass=TableType):
+    """The mutable table of a card game (see the module's notes and ``TableType``). ``step`` trusts
+    its caller: the adapter checks legality first; simulations pick codes from ``legal()``."""
 
     __slots__ = ()
     scores: Sequence[int]
@@ -65,24 +147,29 @@ class Table(ABC, Generic[S]):
     def new(cls, players: int, seed: int, rules: Any, single: bool) -> Self:
         """A match (``single``: one deal) at its first move, dealt from ``seed``."""
 
-    @classmethod
-    @abstractmethod
-    def thaw(cls, state: S) -> Self:
-        """A table holding ``state``, to be changed without changing ``state``."""
+    if TYPE_CHECKING:  # written for each table by TableType
+        @classmethod
+        def thaw(cls, state: S) -> Self:
+            """A table holding ``state``, to be changed without changing ``state``."""
+
+        def freeze(self) -> S:
+            """The position as an immutable state."""
+
+        def copy(self) -> Self:
+            """An independent table in the same position (its event log left out)."""
+
+        def current_player(self) -> int | None: ...
+
+        def is_over(self) -> bool: ...
+
+    def derive(self) -> None:
+        """Work out the table's own fields (those its state lacks) from the others, after a thaw."""
 
     @classmethod
     def reader(cls, state: S) -> Self:
         """A table for asking ``legal()`` and ``is_legal()`` of ``state`` only (never ``step``): a
         game whose thaw copies much overrides it with one that shares the state's values."""
         return cls.thaw(state)
-
-    @abstractmethod
-    def freeze(self) -> S:
-        """The position as an immutable state."""
-
-    @abstractmethod
-    def copy(self) -> Self:
-        """An independent table in the same position (its event log may be left out)."""
 
     @abstractmethod
     def legal(self) -> list[int]:
@@ -95,21 +182,16 @@ class Table(ABC, Generic[S]):
     def step(self, code: int) -> None:
         """The seat to move plays the legal action ``code``."""
 
-    @abstractmethod
-    def current_player(self) -> int | None: ...
-
-    @abstractmethod
-    def is_over(self) -> bool: ...
-
 
 class TableGame(Game[S, A]):
-    """A ``Game`` made of a table (see the module's notes). A game sets ``table``, ``rules_type``
-    and ``actions`` (the action of each code) or overrides ``action``, and writes ``encode``,
-    ``decode`` and ``check`` beside the rest of the surface (views, scores, labels, hidden cards)."""
+    """A ``Game`` made of a table (see the module's notes). A game sets ``table``, ``rules_type``,
+    ``state_json`` and ``actions`` (the action of each code) or overrides ``action``, and writes the
+    rest of the surface (views, scores, labels, hidden cards)."""
 
     table: type[Table[S]]
     rules_type: RulesType
     actions: Sequence[A] = ()
+    state_json: StateCodec
 
     # ----- hooks -----
     def rules(self, players: int, options: dict | None) -> Any:
@@ -121,17 +203,12 @@ class TableGame(Game[S, A]):
         """The action of ``code``."""
         return self.actions[code]
 
-    @abstractmethod
-    def encode(self, state: S) -> dict:
-        """``state`` as JSON-ready data (``to_json``)."""
-
-    @abstractmethod
     def decode(self, data: dict) -> S:
-        """The state ``encode`` wrote: any error it meets becomes a StateError in ``from_json``."""
-
-    @abstractmethod
-    def check(self, state: S) -> None:
-        """StateError unless ``state`` is a position of the game (cards conserved, seats in range)."""
+        """The state ``to_json`` wrote (any error it meets becomes a StateError in ``from_json``): its
+        fields by ``state_json``, its rules from the options and the players (which a game for a
+        fixed number of players does not write)."""
+        players = self.min_players if self.min_players == self.max_players else int(data["players"])
+        return self.state_json.from_json(data, rules=self.rules(players, data["options"]))
 
     # ----- the surface -----
     def new_match(self, players: int, seed: int = 0, options: dict | None = None) -> S:
@@ -169,51 +246,12 @@ class TableGame(Game[S, A]):
         return known is action or known == action
 
     def to_json(self, state: S) -> dict:
-        return self.encode(state)
+        return self.state_json.to_json(state)
 
     def from_json(self, data: dict) -> S:
         try:
-            state = self.decode(data)
+            return self.decode(data)
         except StateError:
             raise
         except (GameError, KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
             raise StateError(f"not a {self.title} state: {err!r}") from None
-        self.check(state)
-        return state
-
-
-class Field(NamedTuple):
-    """How one value of an event is written: ``encode`` to JSON, ``decode`` back."""
-
-    encode: Callable[[Any], Any]
-    decode: Callable[[Any], Any]
-
-
-INT = Field(lambda value: value, int)
-BOOL = Field(bool, int)
-
-
-class EventCodec:
-    """The public log's events, plain tuples ``(kind, *values)``, to JSON and back:
-    ``("play", 1, 7)`` with the fields ``{"play": (("seat", INT), ("card", CARD))}`` is
-    ``{"event": "play", "seat": 1, "card": "r7"}``."""
-
-    def __init__(self, title: str, fields: dict[str, tuple[tuple[str, Field], ...]]):
-        self.title = title
-        self.fields = fields
-        self._to_json = lru_cache(maxsize=4096)(self._write)  # logs repeat their events view after view
-
-    def to_json(self, event: tuple) -> dict:
-        return dict(self._to_json(event))
-
-    def _write(self, event: tuple) -> dict:
-        out: dict = {"event": event[0]}
-        for (name, field), value in zip(self.fields[event[0]], event[1:]):
-            out[name] = field.encode(value)
-        return out
-
-    def from_json(self, data: dict) -> tuple:
-        kind = data.get("event")
-        if kind not in self.fields:
-            raise StateError(f"unknown {self.title} event {kind!r}")
-        return (kind, *(field.decode(data[name]) for name, field in self.fields[kind]))

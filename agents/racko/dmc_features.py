@@ -95,7 +95,7 @@ def seen_of_table(table, seat: int) -> Seen:
     others = [c for q, known in enumerate(table.known) if q != seat for c in known if c]
     mine = table.to_move == seat and table.source != FROM_NONE
     holding = table.drawn if mine and table.source != FROM_DISCARD else 0
-    nxt = (seat + 1) % table.n
+    nxt = (seat + 1) % table.players
     seen = list(table.racks[seat]) + list(table.discard) + others + ([table.drawn] if mine else [])
     return Seen(tuple(table.racks[seat]), table.rules.max_card, table.discard[-1] if table.discard else 0, holding,
                 *_unseen(table.rules.max_card, seen), tuple(table.known[nxt]), table.turns[seat], table.turns[nxt])

@@ -61,7 +61,7 @@ class Determiniser:
         self.seat = view["seat"]
         self.base = Table.thaw(determinise(view, rng, single=True))
         self.voids = voids(view) if infer else {}
-        hidden = [p for p in range(self.base.n) if p != self.seat]
+        hidden = [p for p in range(self.base.players) if p != self.seat]
         self.hidden = sorted(hidden, key=lambda p: p not in self.voids)  # constrained seats first
         self.sizes = [len(self.base.hands[p]) for p in self.hidden]
         self.unseen = [c for p in hidden for c in self.base.hands[p]] + self.base.pile
@@ -136,7 +136,7 @@ class MonteCarloSearch:
             by_points = self.objective_for(observation) == "points"
             sampler = Determiniser(observation, rng, self.infer)
             seat, policy = sampler.seat, self.rollout
-            seats = [policy] * sampler.base.n
+            seats = [policy] * sampler.base.players
             steps = 0
             while steps < self.budget:
                 world = sampler.sample(rng)

@@ -26,6 +26,7 @@ class QueenOfSpades(TableGame[State, Play]):
     table = Table
     rules_type = Rules
     actions = ACTIONS
+    state_json = views.STATE_JSON
     summary = ("Grasobern: 4 players, 32 cards, 8 each, follow suit, no trumps. Do not take the trick "
                "with the Q♠, nor the last trick, unless you take every trick. Points per deal sum to zero.")
     options = (
@@ -39,14 +40,10 @@ class QueenOfSpades(TableGame[State, Play]):
     lengths = {"one deal": {"deals": 1}, "short match": {"deals": 4}, "full match": {"deals": 8}}
 
     # ----- the kernel's hooks -----
-    def encode(self, state: State) -> dict:
-        return views.to_json(state)
-
     def decode(self, data: dict) -> State:
-        return views.from_json(data, self.rules(PLAYERS, data["options"]))
+        state = self.state_json.from_json(data, rules=self.rules(PLAYERS, data["options"]), played=0)
+        return state._replace(played=views.played_mask(state.trick, state.taken))
 
-    def check(self, state: State) -> None:
-        views.check(state)
 
     # ----- the surface -----
     def scores(self, state: State) -> list[float]:

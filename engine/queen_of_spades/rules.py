@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 from engine import kernel
 from engine.base import chance
@@ -132,13 +132,10 @@ def trick_winner(trick) -> int:
 class Table(kernel.Table[State]):
     """A mutable Queen of Spades table (``engine.kernel.Table``): ``legal()`` lists cards,
     ``step(card)`` plays one. Its values are those of ``State``, as lists where they change, and
-    three it keeps for speed: ``led`` (the suit led, -1 before the trick's first card),
-    ``tricks_done`` and ``queen_trick`` (the trick that held the Q♠, 0 before), and ``forced``
+    four it keeps for speed: ``led`` (the suit led, -1 before the trick's first card),
+    ``tricks_done``, ``queen_trick`` (the trick that held the Q♠, 0 before), and ``forced``
     (the rules' ``forced_queen``)."""
 
-    __slots__ = ("seed", "rules", "single", "deal", "dealer", "dealt", "hands", "trick", "led", "taken",
-                 "tricks_done", "leader", "to_move", "played", "tricks", "queen_by", "queen_trick", "last_by", "voids",
-                 "no_queen", "scores", "results", "forced")
     seed: int
     rules: Rules
     single: bool
@@ -147,20 +144,20 @@ class Table(kernel.Table[State]):
     dealt: tuple[tuple[int, ...], ...]
     hands: list[list[int]]
     trick: list[tuple[int, int]]
-    led: int
-    taken: list[tuple[int, Sequence[tuple[int, int]]]]
-    tricks_done: int
+    taken: list[tuple[int, tuple[tuple[int, int], ...]]]
     leader: int
     to_move: int | None
     played: int
     tricks: list[int]
     queen_by: int | None
-    queen_trick: int
     last_by: int | None
     voids: list[int]
     no_queen: list[bool]
     scores: list[int]
     results: list[DealResult]
+    led: int
+    tricks_done: int
+    queen_trick: int
     forced: bool
 
     # ----- making and converting tables -----
@@ -170,11 +167,12 @@ class Table(kernel.Table[State]):
         """A match (or, ``single``, one deal) at its first card. ``deck`` (32 cards, a
         permutation) replaces the first deal's shuffle from the seed."""
         t = cls()
-        t.seed, t.rules, t.single, t.forced = seed, rules, single, rules.forced_queen
+        t.seed, t.rules, t.single = seed, rules, single
         t.deal, t.dealer = 0, PLAYERS - 1
         t.scores = [0] * PLAYERS
         t.results = []
         t.start_deal(deck)
+        t.derive()
         return t
 
     def start_deal(self, deck: list[int] | None = None) -> None:
@@ -196,29 +194,11 @@ class Table(kernel.Table[State]):
         self.voids = [0] * PLAYERS
         self.no_queen = [False] * PLAYERS
 
-    @classmethod
-    def thaw(cls, s: State) -> Table:
-        t = cls()
-        t.seed, t.rules, t.single, t.deal, t.dealer, t.dealt = s.seed, s.rules, s.single, s.deal, s.dealer, s.dealt
-        t.forced = s.rules.forced_queen
-        t.hands = [list(h) for h in s.hands]
-        t.trick = list(s.trick)
-        t.led = s.trick[0][1] >> 3 if s.trick else -1
-        t.taken = list(s.taken)
-        t.tricks_done = len(s.taken)
-        t.leader, t.to_move, t.played = s.leader, s.to_move, s.played
-        t.tricks, t.queen_by, t.last_by = list(s.tricks), s.queen_by, s.last_by
-        t.queen_trick = next((k for k, (_, plays) in enumerate(s.taken, 1) if any(c == _QS for _, c in plays)), 0)
-        t.voids, t.no_queen = list(s.voids), list(s.no_queen)
-        t.scores, t.results = list(s.scores), list(s.results)
-        return t
-
-    def freeze(self) -> State:
-        return State(self.seed, self.rules, self.single, self.deal, self.dealer, self.dealt,
-                     tuple(map(tuple, self.hands)), tuple(self.trick),
-                     tuple([(w, tuple(plays)) for w, plays in self.taken]), self.leader,
-                     self.to_move, self.played, tuple(self.tricks), self.queen_by, self.last_by,
-                     tuple(self.voids), tuple(self.no_queen), tuple(self.scores), tuple(self.results))
+    def derive(self) -> None:
+        self.led = self.trick[0][1] >> 3 if self.trick else -1
+        self.tricks_done = len(self.taken)
+        self.queen_trick = next((k for k, (_, plays) in enumerate(self.taken, 1) if any(c == _QS for _, c in plays)), 0)
+        self.forced = self.rules.forced_queen
 
     @classmethod
     def reader(cls, s: State) -> Table:
@@ -226,20 +206,6 @@ class Table(kernel.Table[State]):
         t = cls()
         t.to_move, t.hands, t.trick, t.forced = s.to_move, s.hands, s.trick, s.rules.forced_queen  # type: ignore[assignment]
         t.led = s.trick[0][1] >> 3 if s.trick else -1
-        return t
-
-    def copy(self) -> Table:
-        """An independent copy (for search); finished tricks and results are shared, not copied
-        (they are only ever appended to)."""
-        t = Table()
-        t.seed, t.rules, t.single, t.deal, t.dealer, t.dealt = (
-            self.seed, self.rules, self.single, self.deal, self.dealer, self.dealt)
-        t.forced, t.led, t.tricks_done, t.leader, t.to_move, t.played = (
-            self.forced, self.led, self.tricks_done, self.leader, self.to_move, self.played)
-        t.queen_by, t.queen_trick, t.last_by = self.queen_by, self.queen_trick, self.last_by
-        t.hands = [h[:] for h in self.hands]
-        t.trick, t.taken, t.tricks = self.trick[:], self.taken[:], self.tricks[:]
-        t.voids, t.no_queen, t.scores, t.results = self.voids[:], self.no_queen[:], self.scores[:], self.results[:]
         return t
 
     # ----- what may be played -----
@@ -258,12 +224,6 @@ class Table(kernel.Table[State]):
         if self.forced and _QS in hand:
             return [_QS]
         return hand[:]
-
-    def current_player(self) -> int | None:
-        return self.to_move
-
-    def is_over(self) -> bool:
-        return self.to_move is None
 
     # ----- playing -----
     def step(self, card: int) -> None:
@@ -296,7 +256,7 @@ class Table(kernel.Table[State]):
         if c3 < best and c3 >> 3 == led:
             winner = s3
         self.tricks[winner] += 1
-        self.taken.append((winner, trick))  # this list is never changed again: self.trick is a new one
+        self.taken.append((winner, tuple(trick)))
         self.tricks_done += 1
         if self.queen_by is None and self.played & _QS_BIT:  # the Q♠ is in this trick
             self.queen_by, self.queen_trick = winner, self.tricks_done

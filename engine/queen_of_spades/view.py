@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.base import ActionSyntaxError, StateError
+from engine.codec import FLAG, FLAGS, INT, INTS, RULES, SEAT, Field, StateCodec, tuple_of
 from engine.queen_of_spades.cards import CARD_IDS, DECK_SIZE, QUEEN_OF_SPADES, SUITS, ids, parse_card
 from engine.queen_of_spades.rules import (
-    ALL_TRICKS, PLAYERS, QUEEN_AND_LAST, RULE_NAMES, DealResult, Rules, State, Table,
+    ALL_TRICKS, PLAYERS, QUEEN_AND_LAST, RULE_NAMES, DealResult, State, Table,
 )
 
 
@@ -120,43 +121,24 @@ def observe(state: State, seat: int | None, reveal: bool = False) -> dict:
     return view
 
 
-def to_json(state: State) -> dict:
-    return {
-        "seed": state.seed, "options": state.rules.to_json(), "single_deal": state.single,
-        "deal": state.deal, "dealer": state.dealer, "dealt": [ids(h) for h in state.dealt],
-        "hands": [ids(h) for h in state.hands], "trick": _plays_json(state.trick),
-        "taken": [{"winner": w, "plays": _plays_json(plays)} for w, plays in state.taken],
-        "leader": state.leader, "to_move": state.to_move, "tricks": list(state.tricks),
-        "queen_by": state.queen_by, "last_by": state.last_by, "voids": list(state.voids),
-        "no_queen": list(state.no_queen), "scores": list(state.scores),
-        "results": [result_json(r) for r in state.results],
-    }
-
-
 def _plays(items) -> tuple[tuple[int, int], ...]:
     return tuple((int(p["seat"]), card_code(p["card"])) for p in items)
 
 
-def _seat_or_none(value) -> int | None:
-    return None if value is None else int(value)
-
-
-def from_json(data: dict, rules: Rules) -> State:
-    trick = _plays(data["trick"])
-    taken = tuple((int(t["winner"]), _plays(t["plays"])) for t in data["taken"])
+def played_mask(trick, taken) -> int:
+    """The bit mask of the cards in the finished tricks ``taken`` and the current ``trick``."""
     played = 0
     for _, plays in (*taken, (None, trick)):
         for _, c in plays:
             played |= 1 << c
-    return State(
-        seed=int(data["seed"]), rules=rules, single=bool(data["single_deal"]), deal=int(data["deal"]),
-        dealer=int(data["dealer"]), dealt=tuple(tuple(sorted(card_code(c) for c in h)) for h in data["dealt"]),
-        hands=tuple(tuple(sorted(card_code(c) for c in h)) for h in data["hands"]), trick=trick, taken=taken,
-        leader=int(data["leader"]), to_move=_seat_or_none(data["to_move"]), played=played,
-        tricks=tuple(map(int, data["tricks"])), queen_by=_seat_or_none(data["queen_by"]),
-        last_by=_seat_or_none(data["last_by"]), voids=tuple(map(int, data["voids"])),
-        no_queen=tuple(map(bool, data["no_queen"])), scores=tuple(map(int, data["scores"])),
-        results=tuple(result_from_json(r) for r in data["results"]))
+    return played
+
+
+HANDS = Field(lambda hands: [ids(h) for h in hands],
+              lambda data: tuple(tuple(sorted(card_code(c) for c in h)) for h in data))
+PLAYS = Field(_plays_json, _plays)
+TAKEN = Field(lambda taken: [{"winner": w, "plays": _plays_json(plays)} for w, plays in taken],
+              lambda data: tuple((int(t["winner"]), _plays(t["plays"])) for t in data))
 
 
 def check(state: State) -> None:
@@ -168,3 +150,14 @@ def check(state: State) -> None:
         raise StateError("a Queen of Spades state has four hands and scores and at most three cards on the trick")
     if state.to_move is not None and not 0 <= state.to_move < PLAYERS:
         raise StateError("bad seat to move in a Queen of Spades state")
+
+
+STATE_JSON = StateCodec(State, {
+    "seed": ("seed", INT), "rules": RULES, "single": ("single_deal", FLAG), "deal": ("deal", INT),
+    "dealer": ("dealer", INT), "dealt": ("dealt", HANDS), "hands": ("hands", HANDS), "trick": ("trick", PLAYS),
+    "taken": ("taken", TAKEN), "leader": ("leader", INT), "to_move": ("to_move", SEAT),
+    "played": None, "tricks": ("tricks", INTS), "queen_by": ("queen_by", SEAT), "last_by": ("last_by", SEAT),
+    "voids": ("voids", INTS), "no_queen": ("no_queen", FLAGS),
+    "scores": ("scores", INTS), "results": ("results", tuple_of(Field(result_json, result_from_json))),
+}, check)
+"""The state's JSON: ``played`` is left out (``played_mask`` of the tricks)."""

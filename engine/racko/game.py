@@ -24,6 +24,7 @@ class Racko(TableGame[State, Action]):
     table = Table
     rules_type = Rules
     actions = ACTIONS
+    state_json = views.STATE_JSON
     summary = ("Cards 1..N; put your rack of 10 in ascending order from front to back by drawing "
                "from the deck or the discard pile and replacing rack cards. The first in order calls "
                "Rack-O (75 points); the others score 5 per card in order from the front. Match to 500.")
@@ -55,16 +56,6 @@ class Racko(TableGame[State, Action]):
             {"not": {"required": ["rack_size"]},
              "properties": {"max_card": {"minimum": fewest_cards(players, rack.default)}}},
             *floors]}
-
-    # ----- the kernel's hooks -----
-    def encode(self, state: State) -> dict:
-        return views.to_json(state)
-
-    def decode(self, data: dict) -> State:
-        return views.from_json(data, self.rules(int(data["players"]), data["options"]))
-
-    def check(self, state: State) -> None:
-        views.check(state)
 
     # ----- the surface -----
     def scores(self, state: State) -> list[float]:

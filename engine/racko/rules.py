@@ -37,7 +37,7 @@ Conventions:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from engine import kernel
 from engine.base import OptionError, chance
@@ -86,8 +86,12 @@ class Rules:
 
     @property
     def racko_points(self) -> int:
-        """What going Rack-O scores before any bonus: 5 · rack_size + 25."""
-        return 5 * self.rack_size + 25
+        return racko_points(self.rack_size)
+
+
+def racko_points(rack_size: int) -> int:
+    """What going Rack-O scores before any bonus: 5 · rack_size + 25."""
+    return 5 * rack_size + 25
 
 
 def deal_points(rules: Rules, racks, winner: int) -> list[int]:
@@ -108,13 +112,14 @@ class Result(NamedTuple):
     scores: tuple[int, ...]
     turns: int
 
-    def to_json(self, rules: Rules) -> dict:
+    def to_json(self) -> dict:
+        """The deal in JSON, with the bonus of a Rack-O: what it scored beyond ``racko_points``."""
         winner = self.winner
         return {"deal": self.deal, "winner": None if winner < 0 else winner, "rack_o": winner >= 0,
                 "racks": [list(r) for r in self.racks], "points": list(self.points),
                 "scores": list(self.scores), "turns": self.turns,
                 "runs": [longest_run(r) for r in self.racks],
-                "bonus": run_bonus(self.racks[winner]) if rules.bonus and winner >= 0 else 0}
+                "bonus": self.points[winner] - racko_points(len(self.racks[winner])) if winner >= 0 else 0}
 
     @staticmethod
     def from_json(data: dict) -> Result:
@@ -169,15 +174,13 @@ class State(NamedTuple):
 
 class Table(kernel.Table[State]):
     """A mutable Rack-O table (``engine.kernel.Table``): ``legal()`` lists action codes, ``step(code)``
-    plays one. Its values are those of ``State`` (``n`` is its ``players``), as lists where they
-    change; ``size`` and ``limit`` are the rules' ``rack_size`` and ``max_turns``. A table made with
-    ``log=False`` keeps no event log (faster, for simulations)."""
+    plays one. Its values are those of ``State``, as lists where they change; ``size`` and ``limit``
+    are the rules' ``rack_size`` and ``max_turns``. A table made with ``log=False`` keeps no event log
+    (faster, for simulations)."""
 
-    __slots__ = ("seed", "n", "rules", "single", "deal", "dealer", "racks", "deck", "discard", "known",
-                 "dealt", "placed", "to_move", "phase", "drawn", "source", "turn", "turns", "reshuffles",
-                 "scores", "winner", "log", "last_result", "size", "limit")
+    log_keep: ClassVar[int] = LOG_KEEP
     seed: int
-    n: int
+    players: int
     rules: Rules
     single: bool
     deal: int
@@ -209,35 +212,17 @@ class Table(kernel.Table[State]):
         """A match (or, ``single``, one deal) at its first turn. ``deck``: the first deal's
         shuffled deck (drawn from the end; the list is used up), by default from the seed."""
         t = cls()
-        t.seed, t.n, t.rules, t.single = seed, players, rules, single
-        t.size, t.limit = rules.rack_size, rules.max_turns
+        t.seed, t.players, t.rules, t.single = seed, players, rules, single
         t.deal, t.dealer = 0, players - 1
         t.scores = [0] * players
         t.log = [] if log else None
         t.last_result = None
+        t.derive()
         t.start_deal(deck)
         return t
 
-    @classmethod
-    def thaw(cls, s: State) -> Table:
-        t = cls()
-        (t.seed, t.n, t.rules, t.single, t.deal, t.dealer, racks, deck, discard, known, t.dealt, placed,
-         t.to_move, t.phase, t.drawn, t.source, t.turn, turns, t.reshuffles, scores, t.winner, log,
-         t.last_result) = s
-        t.racks = [list(r) for r in racks]
-        t.known = [list(k) for k in known]
-        t.placed = [list(p) for p in placed]
-        t.deck, t.discard, t.turns, t.scores, t.log = list(deck), list(discard), list(turns), list(scores), list(log)
-        t.size, t.limit = t.rules.rack_size, t.rules.max_turns
-        return t
-
-    def freeze(self) -> State:
-        return State(self.seed, self.n, self.rules, self.single, self.deal, self.dealer,
-                     tuple(map(tuple, self.racks)), tuple(self.deck), tuple(self.discard),
-                     tuple(map(tuple, self.known)), self.dealt, tuple(map(tuple, self.placed)), self.to_move,
-                     self.phase, self.drawn, self.source,
-                     self.turn, tuple(self.turns), self.reshuffles, tuple(self.scores), self.winner,
-                     tuple(self.log[-LOG_KEEP:]) if self.log is not None else (), self.last_result)
+    def derive(self) -> None:
+        self.size, self.limit = self.rules.rack_size, self.rules.max_turns
 
     @classmethod
     def reader(cls, s: State) -> Table:
@@ -246,25 +231,10 @@ class Table(kernel.Table[State]):
         t.phase, t.source, t.size = s.phase, s.source, s.rules.rack_size
         return t
 
-    def copy(self) -> Table:
-        """An independent copy without the log (for search, which needs no history)."""
-        t = Table()
-        (t.seed, t.n, t.rules, t.single, t.deal, t.dealer, t.dealt, t.to_move, t.phase, t.drawn, t.source,
-         t.turn, t.reshuffles, t.winner, t.last_result, t.size, t.limit) = (
-            self.seed, self.n, self.rules, self.single, self.deal, self.dealer, self.dealt, self.to_move,
-            self.phase, self.drawn, self.source, self.turn, self.reshuffles, self.winner, self.last_result,
-            self.size, self.limit)
-        t.racks = [r[:] for r in self.racks]
-        t.known = [k[:] for k in self.known]
-        t.placed = [p[:] for p in self.placed]
-        t.deck, t.discard, t.turns, t.scores = self.deck[:], self.discard[:], self.turns[:], self.scores[:]
-        t.log = None
-        return t
-
     # ----- the deal -----
     def start_deal(self, deck: list[int] | None = None) -> None:
         """Shuffle, deal the racks one card at a time (back slot first), turn up a card."""
-        n, r, dealer = self.n, self.size, self.dealer
+        n, r, dealer = self.players, self.size, self.dealer
         if deck is None:
             deck = shuffled(all_cards(self.rules.max_card), chance(self.seed, "deal", self.deal))
         # the card dealt j-th (from 0) goes to seat (dealer + 1 + j) % n, into slot r - 1 - j // n;
@@ -296,12 +266,6 @@ class Table(kernel.Table[State]):
             return []
         places = list(range(PLACE, PLACE + self.size))
         return places if self.source == FROM_DISCARD else [DISCARD, *places]
-
-    def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.to_move
-
-    def is_over(self) -> bool:
-        return self.phase == OVER
 
     # ----- doing it -----
     def step(self, a: int) -> None:
@@ -357,7 +321,7 @@ class Table(kernel.Table[State]):
                 log.append(("stalled", self.turn))
             self.end_deal(-1)
             return
-        self.to_move = (p + 1) % self.n
+        self.to_move = (p + 1) % self.players
         self.phase = DRAW
 
     def reshuffle(self) -> None:
@@ -382,5 +346,5 @@ class Table(kernel.Table[State]):
             self.phase, self.to_move = OVER, -1
             return
         self.deal += 1
-        self.dealer = (self.dealer + 1) % self.n
+        self.dealer = (self.dealer + 1) % self.players
         self.start_deal()

@@ -9,12 +9,12 @@ deal every rack. Never the deck order, another seat's hidden rack cards or the s
 from __future__ import annotations
 
 from engine.base import StateError
-from engine.kernel import INT, EventCodec, Field
+from engine.codec import FLAG, INT, INT_ROWS, INTS, RULES, EventCodec, Field, StateCodec, choice
 from engine.racko.actions import ACTIONS
 from engine.racko.cards import all_cards
-from engine.racko.rules import DRAW, FROM_NONE, OVER, PHASES, SOURCES, Result, Rules, State, Table
+from engine.racko.rules import DRAW, FROM_NONE, OVER, PHASES, SOURCES, Result, State, Table
 
-SOURCE = Field(SOURCES.__getitem__, SOURCES.index)
+SOURCE = choice(SOURCES)
 SEEN_CARD = Field(lambda card: card or None, lambda card: 0 if card is None else int(card))
 """A card drawn or placed: 0 (None in JSON) when it came from the deck, which nobody saw."""
 
@@ -72,7 +72,7 @@ def observe(state: State, player: int | None, reveal: bool = False) -> dict:
         "placed": [list(p) for p in state.placed],
         "scores": list(state.scores),
         "log": [EVENTS.to_json(e) for e in state.log],
-        "last_result": state.last_result.to_json(rules) if state.last_result else None,
+        "last_result": state.last_result.to_json() if state.last_result else None,
         "over": over,
         "winners": winners(state) if over else None,
         "legal_actions": [ACTIONS[a].id for a in Table.reader(state).legal()] if mine else [],
@@ -83,42 +83,6 @@ def observe(state: State, player: int | None, reveal: bool = False) -> dict:
 
 
 # ----- the state's JSON -----
-def to_json(state: State) -> dict:
-    return {
-        "seed": state.seed, "players": state.players, "options": state.rules.to_json(),
-        "single_deal": state.single, "deal": state.deal, "dealer": state.dealer,
-        "racks": [list(r) for r in state.racks], "deck": list(state.deck), "discard": list(state.discard),
-        "known": [list(k) for k in state.known], "dealt": [list(d) for d in state.dealt],
-        "placed": [list(p) for p in state.placed], "to_move": state.to_move, "phase": PHASES[state.phase],
-        "drawn": state.drawn, "drawn_from": SOURCES[state.source], "turn": state.turn,
-        "turns": list(state.turns), "reshuffles": state.reshuffles, "scores": list(state.scores),
-        "winner": state.winner, "log": [EVENTS.to_json(e) for e in state.log],
-        "last_result": state.last_result.to_json(state.rules) if state.last_result else None,
-    }
-
-
-def _ints(values) -> tuple[int, ...]:
-    return tuple(int(x) for x in values)
-
-
-def from_json(data: dict, rules: Rules) -> State:
-    """The state ``to_json`` wrote, for a match of ``rules``."""
-    if data["phase"] not in PHASES or data["drawn_from"] not in SOURCES:
-        raise StateError(f"unknown phase {data['phase']!r} or source {data['drawn_from']!r}")
-    last = data["last_result"]
-    return State(
-        seed=int(data["seed"]), players=int(data["players"]), rules=rules, single=bool(data["single_deal"]),
-        deal=int(data["deal"]), dealer=int(data["dealer"]),
-        racks=tuple(_ints(r) for r in data["racks"]), deck=_ints(data["deck"]),
-        discard=_ints(data["discard"]), known=tuple(_ints(k) for k in data["known"]),
-        dealt=tuple(_ints(d) for d in data["dealt"]), placed=tuple(_ints(p) for p in data["placed"]),
-        to_move=int(data["to_move"]), phase=PHASES.index(data["phase"]), drawn=int(data["drawn"]),
-        source=SOURCES.index(data["drawn_from"]), turn=int(data["turn"]), turns=_ints(data["turns"]),
-        reshuffles=int(data["reshuffles"]), scores=_ints(data["scores"]), winner=int(data["winner"]),
-        log=tuple(EVENTS.from_json(e) for e in data["log"]),
-        last_result=None if last is None else Result.from_json(last))
-
-
 def check(state: State) -> None:
     """Cards conserved, racks of the right size, the seat to move in range; a StateError otherwise."""
     r, n = state.rules.rack_size, state.players
@@ -136,3 +100,16 @@ def check(state: State) -> None:
         holding = state.source != FROM_NONE
         if not 0 <= state.to_move < n or (state.phase != DRAW) != holding or bool(state.drawn) != holding:
             raise StateError("bad seat to move or drawn card in a Rack-O state")
+
+
+STATE_JSON = StateCodec(State, {
+    "seed": ("seed", INT), "players": ("players", INT), "rules": RULES, "single": ("single_deal", FLAG),
+    "deal": ("deal", INT), "dealer": ("dealer", INT), "racks": ("racks", INT_ROWS), "deck": ("deck", INTS),
+    "discard": ("discard", INTS), "known": ("known", INT_ROWS), "dealt": ("dealt", INT_ROWS),
+    "placed": ("placed", INT_ROWS), "to_move": ("to_move", INT), "phase": ("phase", choice(PHASES)),
+    "drawn": ("drawn", INT), "source": ("drawn_from", choice(SOURCES)), "turn": ("turn", INT),
+    "turns": ("turns", INTS), "reshuffles": ("reshuffles", INT), "scores": ("scores", INTS),
+    "winner": ("winner", INT), "log": ("log", EVENTS.many),
+    "last_result": ("last_result", Field(lambda r: None if r is None else r.to_json(),
+                                         lambda data: None if data is None else Result.from_json(data))),
+}, check)

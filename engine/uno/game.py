@@ -27,6 +27,7 @@ class Uno(TableGame[State, Action]):
     table = Table
     rules_type = Rules
     actions = ACTIONS
+    state_json = views.STATE_JSON
     summary = ("108 cards, 7 each: match the top card's colour, number or symbol; Skip, Reverse, "
                "Draw Two, Wild and Wild Draw Four; first to empty their hand scores the others' "
                "cards; a match goes to 500.")
@@ -71,16 +72,6 @@ class Uno(TableGame[State, Action]):
     from the official ones: drawing ends the turn, a two-player Reverse does not skip, a Wild
     Draw Four only when nothing else plays, no challenge, and the first seat leads every deal
     (the card turned up to start does not act)."""
-
-    # ----- the kernel's hooks -----
-    def encode(self, state: State) -> dict:
-        return views.to_json(state)
-
-    def decode(self, data: dict) -> State:
-        return views.from_json(data, self.rules(int(data["players"]), data["options"]))
-
-    def check(self, state: State) -> None:
-        views.check(state)
 
     # ----- the surface -----
     def scores(self, state: State) -> list[float]:

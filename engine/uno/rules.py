@@ -45,7 +45,7 @@ just drawn or pass), ``CHALLENGED`` (challenge or accept a Wild Draw Four),
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from engine import kernel
 from engine.base import chance
@@ -119,6 +119,9 @@ class Rules:
         """``options`` resolved by ``Uno.resolve_options`` (any number of players)."""
         return Rules(**options)
 
+    def to_json(self) -> dict:
+        return dict(vars(self))  # every field is a plain value (dataclasses.asdict is 25x slower)
+
 
 Event = tuple
 """One public event of the log: a plain tuple ``(kind, *values)`` (cheap to make):
@@ -173,14 +176,12 @@ LOG_KEEP = 24
 
 class Table(kernel.Table[State]):
     """A mutable Uno table (``engine.kernel.Table``): ``legal()`` lists action codes, ``step(code)``
-    plays one. Its values are those of ``State`` (``n`` is its ``players``), as lists where they change;
-    ``limit`` is the rules' ``max_turns``."""
+    plays one. Its values are those of ``State``, as lists where they change; ``limit`` is the rules'
+    ``max_turns``."""
 
-    __slots__ = ("seed", "n", "rules", "single", "deal", "dealer", "hands", "pile", "discard", "colour",
-                 "direction", "turn", "phase", "wd4_by", "wd4_bad", "prev_colour", "uno_missed",
-                 "moves", "reshuffles", "scores", "winner", "log", "last_deal", "limit")
+    log_keep: ClassVar[int] = LOG_KEEP
     seed: int
-    n: int
+    players: int
     rules: Rules
     single: bool
     deal: int
@@ -212,52 +213,24 @@ class Table(kernel.Table[State]):
         deck of the first deal (drawn from the end; the list is used up), by default
         shuffled from the seed."""
         t = cls()
-        t.seed, t.n, t.rules, t.single, t.limit = seed, players, rules, single, rules.max_turns
+        t.seed, t.players, t.rules, t.single = seed, players, rules, single
         t.deal, t.dealer = 0, players - 1
         t.scores = [0] * players
         t.log = []
         t.last_deal = None
+        t.derive()
         t.start_deal(deck)
         return t
 
-    @classmethod
-    def thaw(cls, s: State) -> Table:
-        t = cls()
-        (t.seed, t.n, t.rules, t.single, t.deal, t.dealer, hands, pile, discard, t.colour, t.direction,
-         t.turn, t.phase, t.wd4_by, t.wd4_bad, t.prev_colour, t.uno_missed, t.moves, t.reshuffles, scores,
-         t.winner, log, t.last_deal) = s
-        t.hands = [list(h) for h in hands]
-        t.pile, t.discard, t.scores, t.log = list(pile), list(discard), list(scores), list(log)
-        t.limit = t.rules.max_turns
-        return t
-
-    def freeze(self) -> State:
-        return State(self.seed, self.n, self.rules, self.single, self.deal, self.dealer,
-                     tuple(map(tuple, self.hands)), tuple(self.pile), tuple(self.discard), self.colour,
-                     self.direction, self.turn, self.phase, self.wd4_by, self.wd4_bad, self.prev_colour,
-                     self.uno_missed, self.moves, self.reshuffles, tuple(self.scores), self.winner,
-                     tuple(self.log[-LOG_KEEP:]), self.last_deal)
+    def derive(self) -> None:
+        self.limit = self.rules.max_turns
 
     @classmethod
     def reader(cls, s: State) -> Table:
         """A table sharing ``s``'s tuples, for reading only (``legal``, ``plays_of``)."""
         t = cls()
-        t.n, t.rules, t.hands, t.pile, t.discard = s.players, s.rules, s.hands, s.pile, s.discard  # type: ignore[assignment]
+        t.players, t.rules, t.hands, t.pile, t.discard = s.players, s.rules, s.hands, s.pile, s.discard  # type: ignore[assignment]
         t.colour, t.turn, t.phase, t.uno_missed = s.colour, s.turn, s.phase, s.uno_missed
-        return t
-
-    def copy(self) -> Table:
-        """An independent copy without the log (for search, which needs no history)."""
-        t = Table()
-        (t.seed, t.n, t.rules, t.single, t.deal, t.dealer, t.colour, t.direction, t.turn, t.phase,
-         t.wd4_by, t.wd4_bad, t.prev_colour, t.uno_missed, t.moves, t.reshuffles, t.winner,
-         t.last_deal) = (
-            self.seed, self.n, self.rules, self.single, self.deal, self.dealer, self.colour,
-            self.direction, self.turn, self.phase, self.wd4_by, self.wd4_bad, self.prev_colour,
-            self.uno_missed, self.moves, self.reshuffles, self.winner, self.last_deal)
-        t.hands = [h[:] for h in self.hands]
-        t.pile, t.discard, t.scores, t.log = self.pile[:], self.discard[:], self.scores[:], []
-        t.limit = self.limit
         return t
 
     # ----- the deal -----
@@ -265,7 +238,7 @@ class Table(kernel.Table[State]):
         """Shuffle, deal seven each, turn up the first card and apply it (rule 2)."""
         if deck is None:
             deck = shuffled(FULL_DECK, chance(self.seed, "deal", self.deal))
-        n, dealer = self.n, self.dealer
+        n, dealer = self.players, self.dealer
         # one card at a time from the top (the end), starting at the dealer's left: the seat
         # j places after the dealer gets the j-th card from the top, then every n-th
         self.hands = [deck[-1 - (seat - dealer - 1) % n::-n][:HAND_SIZE] for seat in range(n)]
@@ -365,12 +338,6 @@ class Table(kernel.Table[State]):
             out += _WD4_PLAYS
         return out
 
-    def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.turn
-
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     # ----- doing it -----
     def step(self, a: int) -> None:
         """Play action code ``a`` for the seat to act (which must be legal)."""
@@ -385,12 +352,12 @@ class Table(kernel.Table[State]):
         elif a == PASS:
             self.log.append(("pass", p))
             self.phase = PLAY
-            self.turn = (p + self.direction) % self.n
+            self.turn = (p + self.direction) % self.players
         elif a == ACCEPT:
             self.penalty(p, 4)
             self.log.append(("skip", p))
             self.phase, self.wd4_by, self.wd4_bad, self.prev_colour = PLAY, -1, False, -1
-            self.turn = (p + self.direction) % self.n
+            self.turn = (p + self.direction) % self.players
         elif a == CHALLENGE:
             self.challenge(p)
         elif a == CATCH:
@@ -415,7 +382,7 @@ class Table(kernel.Table[State]):
         self.colour = colour
         self.phase = PLAY
         self.log.append(("play", p, card, colour, uno))
-        n = self.n
+        n = self.players
         nxt = (p + self.direction) % n
         if not hand:
             if rank == _DRAW_TWO:
@@ -459,7 +426,7 @@ class Table(kernel.Table[State]):
         else:
             self.penalty(p, 6)
             self.log.append(("skip", p))
-            self.turn = (p + self.direction) % self.n
+            self.turn = (p + self.direction) % self.players
         self.phase, self.wd4_by, self.wd4_bad, self.prev_colour = PLAY, -1, False, -1
 
     def draw_turn(self, p: int) -> None:
@@ -480,7 +447,7 @@ class Table(kernel.Table[State]):
         if self.rules.play_drawn:
             self.phase = DRAWN
         else:
-            self.turn = (p + self.direction) % self.n
+            self.turn = (p + self.direction) % self.players
 
     def take(self, hand: list[int]) -> bool:
         """Move the top card of the draw pile to ``hand``, reshuffling the discards into a
@@ -522,5 +489,5 @@ class Table(kernel.Table[State]):
             return
         self.deal += 1
         if self.rules.rotate_dealer:
-            self.dealer = (self.dealer + 1) % self.n
+            self.dealer = (self.dealer + 1) % self.players
         self.start_deal()

@@ -18,7 +18,7 @@ import random
 from collections import Counter
 
 from engine.base import GameError, StateError
-from engine.kernel import BOOL, INT, EventCodec, Field
+from engine.codec import BOOL, FLAG, INT, INTS, RULES, EventCodec, Field, StateCodec, choice, tuple_of
 from engine.uno.actions import ACTIONS
 from engine.uno.cards import CARD_IDS, COPIES, FULL_DECK
 from engine.uno.rules import DRAWN, OVER, PHASES, PLAY, Rules, State, Table, wd4_allowed
@@ -51,6 +51,7 @@ def card_code(text: str) -> int:
 
 
 CARD = Field(card_id, card_code)
+CARDS = tuple_of(CARD)
 COLOUR = Field(colour_id, colour_code)
 
 EVENTS = EventCodec("Uno", {
@@ -95,10 +96,6 @@ def last_deal_from_json(data: dict | None) -> tuple | None:
             tuple(tuple(card_code(c) for c in h) for h in data["hands"]))
 
 
-def options_json(rules: Rules) -> dict:
-    return dict(vars(rules))  # every field is a plain value (dataclasses.asdict is 25x slower)
-
-
 def observe(state: State, seat: int | None, reveal: bool = False) -> dict:
     over = state.phase == OVER
     to_move = None if over else state.turn
@@ -108,7 +105,7 @@ def observe(state: State, seat: int | None, reveal: bool = False) -> dict:
         "game": "uno",
         "seat": seat,
         "players": state.players,
-        "options": options_json(state.rules),
+        "options": state.rules.to_json(),
         "single_deal": state.single,
         "deal": state.deal,
         "dealer": state.dealer,
@@ -212,43 +209,10 @@ def determinise(view: dict, rng: random.Random, single: bool | None = None) -> S
         prev_colour=prev, uno_missed=-1 if view["uno_missed"] is None else view["uno_missed"],
         moves=view["moves"], reshuffles=0, scores=tuple(view["scores"]),
         winner=view["winners"][0] if view["over"] and view["winners"] else -1,
-        log=tuple(EVENTS.from_json(e) for e in view["log"]), last_deal=last_deal_from_json(view["last_deal"]))
+        log=EVENTS.many.decode(view["log"]), last_deal=last_deal_from_json(view["last_deal"]))
 
 
 # ----- the state's JSON -----
-def to_json(state: State) -> dict:
-    ids = CARD_IDS.__getitem__
-    return {
-        "seed": state.seed, "players": state.players, "options": options_json(state.rules),
-        "single_deal": state.single, "deal": state.deal, "dealer": state.dealer,
-        "hands": [[ids(c) for c in h] for h in state.hands],
-        "pile": [ids(c) for c in state.pile], "discard": [ids(c) for c in state.discard],
-        "colour": colour_id(state.colour), "direction": state.direction, "turn": state.turn,
-        "phase": PHASES[state.phase], "wd4_by": state.wd4_by, "wd4_bad": state.wd4_bad,
-        "previous_colour": colour_id(state.prev_colour), "uno_missed": state.uno_missed,
-        "moves": state.moves, "reshuffles": state.reshuffles, "scores": list(state.scores),
-        "winner": state.winner, "log": [EVENTS.to_json(e) for e in state.log],
-        "last_deal": last_deal_json(state.last_deal),
-    }
-
-
-def from_json(data: dict, rules: Rules) -> State:
-    """The state ``to_json`` wrote, for a match of ``rules``."""
-    if data["phase"] not in PHASES:
-        raise StateError(f"unknown phase {data['phase']!r}")
-    return State(
-        seed=int(data["seed"]), players=int(data["players"]), rules=rules,
-        single=bool(data["single_deal"]), deal=int(data["deal"]), dealer=int(data["dealer"]),
-        hands=tuple(tuple(card_code(c) for c in h) for h in data["hands"]),
-        pile=tuple(card_code(c) for c in data["pile"]), discard=tuple(card_code(c) for c in data["discard"]),
-        colour=colour_code(data["colour"]), direction=int(data["direction"]), turn=int(data["turn"]),
-        phase=PHASES.index(data["phase"]), wd4_by=int(data["wd4_by"]), wd4_bad=bool(data["wd4_bad"]),
-        prev_colour=colour_code(data["previous_colour"]), uno_missed=int(data["uno_missed"]),
-        moves=int(data["moves"]), reshuffles=int(data["reshuffles"]),
-        scores=tuple(int(s) for s in data["scores"]), winner=int(data["winner"]),
-        log=tuple(EVENTS.from_json(e) for e in data["log"]), last_deal=last_deal_from_json(data["last_deal"]))
-
-
 def check(state: State) -> None:
     """Cards conserved and the seats in range; a StateError otherwise."""
     held = Counter(c for h in state.hands for c in h) + Counter(state.pile) + Counter(state.discard)
@@ -260,3 +224,15 @@ def check(state: State) -> None:
         raise StateError("bad direction or seat to move in an Uno state")
     if state.phase == PLAY and state.colour < 0:
         raise StateError("no colour in force in an Uno state at play")
+
+
+STATE_JSON = StateCodec(State, {
+    "seed": ("seed", INT), "players": ("players", INT), "rules": RULES, "single": ("single_deal", FLAG),
+    "deal": ("deal", INT), "dealer": ("dealer", INT), "hands": ("hands", tuple_of(CARDS)), "pile": ("pile", CARDS),
+    "discard": ("discard", CARDS), "colour": ("colour", COLOUR), "direction": ("direction", INT),
+    "turn": ("turn", INT), "phase": ("phase", choice(PHASES)), "wd4_by": ("wd4_by", INT),
+    "wd4_bad": ("wd4_bad", FLAG), "prev_colour": ("previous_colour", COLOUR), "uno_missed": ("uno_missed", INT),
+    "moves": ("moves", INT), "reshuffles": ("reshuffles", INT), "scores": ("scores", INTS),
+    "winner": ("winner", INT), "log": ("log", EVENTS.many),
+    "last_deal": ("last_deal", Field(last_deal_json, last_deal_from_json)),
+}, check)

@@ -25,6 +25,7 @@ class Yaniv(TableGame[State, Action]):
     type = GameType(hidden_information=True)
     table = Table
     rules_type = Rules
+    state_json = views.STATE_JSON
     summary = ("Keep your hand low: throw a card, a set or a run and draw one; call Yaniv at 7 or "
                "less, but beware of Assaf. 54 cards with two jokers; matches to 200 with halving.")
     options = (
@@ -43,16 +44,6 @@ class Yaniv(TableGame[State, Action]):
     )
     lengths = {"one deal": {"elimination": 1}, "short match": {"elimination": 100},
                "full match": {"elimination": 200}}  # one deal: every loser holds more than 1 in practice
-
-    # ----- the kernel's hooks -----
-    def encode(self, state: State) -> dict:
-        return views.to_json(state)
-
-    def decode(self, data: dict) -> State:
-        return views.from_json(data, self.rules(int(data["players"]), data["options"]))
-
-    def check(self, state: State) -> None:
-        views.check(state)
 
     # ----- the surface -----
     def scores(self, state: State) -> list[float]:

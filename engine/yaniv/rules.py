@@ -172,7 +172,6 @@ class Table(kernel.Table[State]):
     """A mutable Yaniv table (``engine.kernel.Table``): ``legal()`` lists action codes
     (``engine.yaniv.actions``), ``step(code)`` plays one. Its values are those of ``State``."""
 
-    __slots__ = State._fields
     rules: Rules
     seed: int
     players: int
@@ -200,21 +199,6 @@ class Table(kernel.Table[State]):
         t.scores, t.out, t.results = (0,) * players, (False,) * players, ()
         t.start_deal(0, chance(seed, "first").randrange(players))
         return t
-
-    @classmethod
-    def thaw(cls, s: State) -> Table:
-        t = cls()
-        (t.rules, t.seed, t.players, t.single_deal, t.deal, t.hands, t.known, t.stock, t.below, t.top, t.top_by,
-         t.to_move, t.turn, t.reshuffles, t.scores, t.out, t.results) = s
-        return t
-
-    def freeze(self) -> State:
-        return State(self.rules, self.seed, self.players, self.single_deal, self.deal, self.hands, self.known,
-                     self.stock, self.below, self.top, self.top_by, self.to_move, self.turn, self.reshuffles,
-                     self.scores, self.out, self.results)
-
-    def copy(self) -> Table:
-        return Table.thaw(self.freeze())
 
     # ----- the deal -----
     def start_deal(self, deal: int, first: int) -> None:
@@ -259,12 +243,6 @@ class Table(kernel.Table[State]):
         if not 0 < mask < TAKE or mask & ~mask_of(self.hands[self.to_move]) or group_of(mask) is None:
             return False
         return not take or take - 1 in takeable(self.top)
-
-    def current_player(self) -> int | None:
-        return self.to_move
-
-    def is_over(self) -> bool:
-        return self.to_move is None
 
     # ----- doing it -----
     def step(self, code: int) -> None:

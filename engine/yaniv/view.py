@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.base import StateError
+from engine.codec import FLAG, FLAGS, INT, INTS, RULES, SEAT, Field, StateCodec, tuple_of
 from engine.yaniv.actions import action_of
 from engine.yaniv.cards import CARD_IDS, DECK_SIZE, parse_card, sort_key
 from engine.yaniv.groups import describe, kind, takeable
@@ -87,32 +88,11 @@ def result_view(result: DealResult, rules: Rules) -> dict:
 
 
 # ----- the state's JSON -----
-def to_json(state: State) -> dict:
-    return {
-        "options": state.rules.to_json(), "seed": state.seed, "players": state.players,
-        "single_deal": state.single_deal, "deal": state.deal,
-        "hands": [ids(h) for h in state.hands], "known": [ids(k) for k in state.known],
-        "stock": ids(state.stock), "below": ids(state.below), "top": ids(state.top),
-        "top_by": state.top_by, "to_move": state.to_move, "turn": state.turn,
-        "reshuffles": state.reshuffles, "scores": list(state.scores), "out": list(state.out),
-        "results": [r.to_json() for r in state.results],
-    }
-
-
 def _cards(card_ids) -> tuple[int, ...]:
     return tuple(parse_card(c).index for c in card_ids)
 
 
-def from_json(data: dict, rules: Rules) -> State:
-    """The state ``to_json`` wrote, for a match of ``rules``."""
-    return State(
-        rules, int(data["seed"]), int(data["players"]), bool(data["single_deal"]), int(data["deal"]),
-        tuple(_cards(h) for h in data["hands"]), tuple(_cards(k) for k in data["known"]),
-        _cards(data["stock"]), _cards(data["below"]), _cards(data["top"]),
-        None if data["top_by"] is None else int(data["top_by"]),
-        None if data["to_move"] is None else int(data["to_move"]), int(data["turn"]),
-        int(data["reshuffles"]), tuple(map(int, data["scores"])), tuple(map(bool, data["out"])),
-        tuple(DealResult.from_json(r) for r in data["results"]))
+CARDS = Field(ids, _cards)
 
 
 def check(state: State) -> None:
@@ -122,3 +102,13 @@ def check(state: State) -> None:
         raise StateError("not a Yaniv state: every card must be in exactly one place")
     if not state.top or (state.to_move is not None and not state.stock):
         raise StateError("not a Yaniv state: a deal in play has a stock and a discard")
+
+
+STATE_JSON = StateCodec(State, {
+    "rules": RULES, "seed": ("seed", INT), "players": ("players", INT), "single_deal": ("single_deal", FLAG),
+    "deal": ("deal", INT), "hands": ("hands", tuple_of(CARDS)), "known": ("known", tuple_of(CARDS)),
+    "stock": ("stock", CARDS), "below": ("below", CARDS), "top": ("top", CARDS), "top_by": ("top_by", SEAT),
+    "to_move": ("to_move", SEAT), "turn": ("turn", INT), "reshuffles": ("reshuffles", INT),
+    "scores": ("scores", INTS), "out": ("out", FLAGS),
+    "results": ("results", tuple_of(Field(DealResult.to_json, DealResult.from_json))),
+}, check)
