@@ -7,6 +7,7 @@ import statistics
 import time
 from typing import Callable
 
+from agents.base import explain
 from agents.racko.arena import play
 from agents.racko.kyle import Kyle
 from engine import get_game
@@ -33,10 +34,12 @@ def arena_deals(make: Callable[[], list], n: int, rng: random.Random,
 
 
 def move_times(agent, decisions: int, seed: int) -> dict:
-    """Seconds per ``act`` call of ``agent`` (seat 0 of two-player deals against Kyle)."""
+    """Seconds per ``act`` call of ``agent`` (seat 0 of two-player deals against Kyle), and per
+    ``act`` with the explanation of the same decision (what the server computes for an AI's move)."""
     other = Kyle()
     rng = random.Random(seed)
     times: list[float] = []
+    served: list[float] = []
     deal = 0
     while len(times) < decisions:
         state = GAME.new_deal(2, seed + deal)
@@ -49,9 +52,12 @@ def move_times(agent, decisions: int, seed: int) -> dict:
                 start = time.perf_counter()
                 action = agent.act(view, legal, rng)
                 times.append(time.perf_counter() - start)
+                explain(agent, view, legal)
+                served.append(time.perf_counter() - start)
             else:
                 action = other.act(view, legal, rng)
             state = GAME.apply(state, action)
     times.sort()
     return {"agent": agent.name, "decisions": len(times),
-            "median_us": round(1e6 * statistics.median(times), 1), "max_us": round(1e6 * times[-1], 1)}
+            "median_us": round(1e6 * statistics.median(times), 1), "max_us": round(1e6 * times[-1], 1),
+            "served_median_us": round(1e6 * statistics.median(served), 1)}

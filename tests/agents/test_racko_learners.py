@@ -410,3 +410,37 @@ def test_ensemble_votes_and_never_discards_a_card_it_must_place():
     draw = {"phase": "draw"}
     assert Ensemble([Says(DRAW_DISCARD), Says(DRAW_DISCARD), Says(DRAW_DECK), Says(DRAW_DECK)]).decide(draw) == DRAW_DECK
     assert Ensemble([Says(DRAW_DISCARD)] * 3 + [Says(DRAW_DECK)]).decide(draw) == DRAW_DISCARD
+
+
+def test_diablo_agent_and_arena_decider_decide_alike_and_explain_the_same_scores():
+    """The agent scores every slot once per decision (kept for its explanation) and picks among the
+    usable ones; the arena's decider scores only those: the same moves over whole deals, and the
+    explanation gives each slot the score it decided on."""
+    from agents.racko.diablo import Diablo
+    from engine.racko import ACTIONS, DRAW_DECK, DRAW_DISCARD, Table
+    agent = Diablo(diablo_nets("diablo2"), forced_random=False)
+    decider = DiabloDecider(diablo_nets("diablo2"), forced_random=False)
+    rng = random.Random(0)
+    checked = 0
+    for seed in range(3):
+        state = G.new_deal(2, 300 + seed, {})
+        while not G.is_over(state):
+            seat, table = G.current_player(state), Table.thaw(state)
+            view, legal = G.observe(state, seat), G.legal_actions(state)
+            code = agent.decide(view)
+            if view["phase"] == "draw":
+                assert code == (DRAW_DISCARD if decider.draw(table, seat, rng) else DRAW_DECK)
+            else:
+                assert ACTIONS[code].id == code_id(decider.place(table, seat, rng))
+                why = agent.explain(view, legal)
+                if ACTIONS[code].id != "discard":
+                    assert why.values[ACTIONS[code].id] == max(why.values[a.id] for a in legal if a.id != "discard"
+                                                               and int(a.id[6:]) - 1 in candidate_slots(
+                                                                   view["drawn"], 10, view["options"]["max_card"]))
+            state = G.apply(state, ACTIONS[code])
+            checked += 1
+    assert checked > 20
+
+
+def code_id(slot: int) -> str:
+    return "discard" if slot < 0 else f"place:{slot + 1}"
