@@ -444,3 +444,78 @@ def test_diablo_agent_and_arena_decider_decide_alike_and_explain_the_same_scores
 
 def code_id(slot: int) -> str:
     return "discard" if slot < 0 else f"place:{slot + 1}"
+
+
+# ----- Lookahead planning a turn ahead (the top level) -----
+
+def test_a_rack_that_ascends_is_worth_a_rack_o_and_no_other_rack_more():
+    from agents.racko.lookahead import rack_values
+    net = diablo_nets("diablo2")[10]
+    prefix = unseen_prefix(40, list(range(1, 15)))
+    racks = [[1, 5, 9, 13, 17, 21, 25, 29, 33, 40], [1, 5, 9, 13, 17, 21, 25, 29, 40, 33], [3, 2, 1, 4, 5, 6, 7, 8, 9, 10]]
+    values = rack_values(net, racks, 40, 4, prefix)
+    assert values[0] == 1.0 and 0 < values[1] < 1 and 0 < values[2] < 1
+
+
+def _by_hand(net, rack, unseen, turns, prefix):
+    """deck(R) one card at a time: the better of keeping R and the card in each usable slot."""
+    from agents.racko.lookahead import rack_values
+    best = []
+    for card in unseen:
+        _slots, racks = tries_of(rack, card)
+        best.append(max(float(v) for v in rack_values(net, racks, 40, turns, prefix)))
+    return sum(best) / len(best)
+
+
+def tries_of(rack, card):
+    from agents.racko.diablo import tries
+    return tries(rack, card, 40)
+
+
+def test_planning_lookahead_values_its_best_placements_after_the_next_draw_and_plays_the_best():
+    """At a placement the planning level weighs the three ways to play the card that score best
+    after the turn, each by the mean over unseen cards of the best rack after the next draw
+    (checked card by card), and plays the best of them; the explanation shows those values."""
+    from agents.racko.lookahead import rack_values
+    from engine.racko import ACTIONS
+    agent = Lookahead(diablo_nets("diablo2"), plan=True)
+    net = diablo_nets("diablo2")[10]
+    state, rng, checked = G.new_deal(2, 77, {}), random.Random(1), 0
+    while not G.is_over(state) and checked < 3:
+        view, legal = G.observe(state, G.current_player(state)), G.legal_actions(state)
+        if view["phase"] == "place":
+            from agents.racko.diablo import view_seen
+            seen = view_seen(view)
+            unseen = [c for c in range(1, 41) if c not in seen]
+            prefix, turns = unseen_prefix(40, seen), view["turns"][view["seat"]]
+            why = agent.explain(view, legal)
+            assert len(why.values) == 3
+            options = {a.id: a for a in legal}
+            after = {}
+            for aid in options:
+                rack = view["rack"][:]
+                if aid != "discard":
+                    rack[int(aid[6:]) - 1] = view["drawn"]
+                after[aid] = rack
+            now = {aid: float(rack_values(net, [r], 40, turns, prefix)[0]) for aid, r in after.items()}
+            assert min(now[a] for a in why.values) >= max(v for a, v in now.items() if a not in why.values)
+            for aid, value in why.values.items():
+                assert value == pytest.approx(_by_hand(net, after[aid], unseen, turns + 1, prefix))
+            assert ACTIONS[agent.decide(view)].id == max(why.values, key=why.values.get)
+            checked += 1
+        state = G.apply(state, rng.choice(legal))
+    assert checked == 3
+
+
+def test_planning_lookahead_is_first_at_the_write_ups_three_way_table():
+    """Kyle, Diablo and the top level at 5 slots, 25 cards: measured 44(1)% against Diablo's 35(1)%
+    over 1,500 deals (docs/measurements/racko.md); 450 other deals here must keep it first, ahead
+    of Diablo by at least 3 points (the measured gap is 9, about 3 standard errors of this sample)."""
+    from agents.tournament import play_by_observation
+    agents = [make_agent("racko", a) for a in ("kyle", "diablo", "lookahead-plan")]
+    records = play_by_observation("racko", agents, range(450), 5, {"rack_size": 5, "max_card": 25})
+    wins = [0.0, 0.0, 0.0]
+    for r in records:
+        for seat in r.winners:
+            wins[r.order[seat]] += 1 / len(r.winners)
+    assert wins[2] - max(wins[:2]) >= 0.03 * 450, wins
