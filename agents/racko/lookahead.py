@@ -69,15 +69,16 @@ class Lookahead(WriteupPlayer):
         self.width = width
         self._last: tuple | None = None  # (decision_key, (values by action code, note))
 
-    def _weigh(self, view: dict) -> tuple[dict[int, float], list[int], str]:
+    def _weigh(self, view: dict, also: int | None = None) -> tuple[dict[int, float], list[int], str]:
         """The action codes it weighed and their worth, those it chooses among (in order: ties go to
-        the first), and what the values mean; kept for ``explain``."""
-        key = decision_key(view)
+        the first), and what the values mean; kept for ``explain``. ``also``: an action code to
+        weigh as well when planning (the coach's: the move a person made)."""
+        key = (decision_key(view), also)
         if self._last is None or self._last[0] != key:
-            self._last = (key, self._weigh_now(view))
+            self._last = (key, self._weigh_now(view, also))
         return self._last[1]
 
-    def _weigh_now(self, view: dict) -> tuple[dict[int, float], list[int], str]:
+    def _weigh_now(self, view: dict, also: int | None) -> tuple[dict[int, float], list[int], str]:
         n_cards, rack = view["options"]["max_card"], view["rack"]
         net = pick_net(self.nets, view["options"]["rack_size"])
         seen = view_seen(view)
@@ -106,10 +107,12 @@ class Lookahead(WriteupPlayer):
                     f"the {card} in each slot" + ("" if must_place else " or discarded") + ": the rack's score after "
                     "the turn; it plays the best usable slot if that beats keeping the rack")
         top = np.argsort(-now, kind="stable")[:self.width]
+        if also in codes and codes.index(also) not in top:
+            top = np.append(top, codes.index(also))
         later = deck_values(net, [racks[i] for i in top], n_cards, turns + 1, prefix, unseen)
         values = {codes[i]: float(v) for i, v in zip(top, later)}
         return (values, [c for c in codes if c in values],
-                f"the {len(top)} ways to play the {card} that score best after the turn, each worth the rack after its "
+                f"the {min(len(top), self.width)} ways to play the {card} that score best after the turn, each worth the rack after its "
                 f"next deck draw (averaged over the {len(unseen)} cards it has not seen)")
 
     def decide(self, view: dict) -> int:
@@ -121,3 +124,9 @@ class Lookahead(WriteupPlayer):
         ahead = " and the next deck draw" if self.plan and view["phase"] == "place" else ""
         return Explanation(f"rack score after the turn{ahead} (Diablo's network; a Rack-O is 1)",
                            {a.id: values[a.code] for a in legal_actions if a.code in values}, note)
+
+    def coach_values(self, view: dict, legal_actions, chosen: str | None) -> dict[str, float]:
+        """The explanation's values, with the move ``chosen`` (an action id) weighed too."""
+        also = next((a.code for a in legal_actions if a.id == chosen), None)
+        values, _choices, _note = self._weigh(view, also)
+        return {a.id: values[a.code] for a in legal_actions if a.code in values}

@@ -502,6 +502,10 @@ def test_planning_lookahead_values_its_best_placements_after_the_next_draw_and_p
             for aid, value in why.values.items():
                 assert value == pytest.approx(_by_hand(net, after[aid], unseen, turns + 1, prefix))
             assert ACTIONS[agent.decide(view)].id == max(why.values, key=why.values.get)
+            other = min(now, key=now.get)  # the coach weighs the move a person made too
+            coached = agent.coach_values(view, legal, other)
+            assert coached[other] == pytest.approx(_by_hand(net, after[other], unseen, turns + 1, prefix))
+            assert {a: coached[a] for a in why.values} == why.values
             checked += 1
         state = G.apply(state, rng.choice(legal))
     assert checked == 3
