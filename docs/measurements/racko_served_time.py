@@ -15,8 +15,8 @@ from engine import get_game
 GAME = get_game("racko")
 
 
-def served(agent, decisions: int, seed: int = 1) -> float:
-    """Median CPU seconds of act + explain on the decisions of seat 0 in deals against Kyle."""
+def served(agent, decisions: int, seed: int = 1) -> list[float]:
+    """CPU seconds of act + explain on each decision of seat 0 in deals against Kyle, sorted."""
     other, rng, times, deal = make_agent("racko", "kyle"), random.Random(seed), [], 0
     while len(times) < decisions:
         state = GAME.new_deal(2, seed + deal)
@@ -32,7 +32,7 @@ def served(agent, decisions: int, seed: int = 1) -> float:
             else:
                 action = other.act(view, legal, rng)
             state = GAME.apply(state, action)
-    return statistics.median(times)
+    return sorted(times)
 
 
 if __name__ == "__main__":
@@ -40,7 +40,9 @@ if __name__ == "__main__":
     levels = sys.argv[2:] or ["kyle", "diablo", "diablo2", "ensemble"]
     kyle = None
     for level in levels:
-        t = served(make_agent("racko", level), decisions)
+        times = served(make_agent("racko", level), decisions)
+        t = statistics.median(times)
         kyle = t if level == "kyle" else kyle
         ratio = f" ({t / kyle:.1f}x Kyle's)" if kyle else ""
-        print(f"{level}: act + explain median {1e6 * t:.0f} us{ratio}", flush=True)
+        print(f"{level}: act + explain median {1e6 * t:.0f} us{ratio}, slowest decile from "
+              f"{1e6 * times[int(0.9 * len(times))]:.0f} us, slowest {1e6 * times[-1]:.0f} us", flush=True)
