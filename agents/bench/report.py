@@ -122,8 +122,7 @@ def throughput_table(title: str, results: list[Result], turns_column: str | None
 
 def move_time_lines(latency: list[dict]) -> list[str]:
     return [f"{p['agent']} move time: median {p['median_us']} µs, slowest {p['max_us']} µs "
-            f"({p['decisions']} act calls)" + (f"; with its explanation (as served) median {p['served_median_us']} µs"
-                                               if "served_median_us" in p else "") for p in latency]
+            f"({p['decisions']} act calls)" for p in latency]
 
 
 def console_for_tables(width: int = 110) -> Console:
