@@ -512,9 +512,10 @@ def test_planning_lookahead_values_its_best_placements_after_the_next_draw_and_p
 
 
 def test_planning_lookahead_is_first_at_the_write_ups_three_way_table():
-    """Kyle, Diablo and the top level at 5 slots, 25 cards: measured 44(1)% against Diablo's 35(1)%
-    over 1,500 deals (docs/measurements/racko.md); 450 other deals here must keep it first, ahead
-    of Diablo by at least 3 points (the measured gap is 9, about 3 standard errors of this sample)."""
+    """Kyle, Diablo and the top level at 5 slots, 25 cards: first on fresh deals, 39(1)% against
+    Diablo's 37(1)% over 1,500 (seed 11; 44 against 35 on the tuning seed, docs/measurements/racko.md).
+    450 other deals here keep it first (by 3 points or more on this seed; Lookahead, the level it
+    replaced, was not first on seed 11)."""
     from agents.tournament import play_by_observation
     agents = [make_agent("racko", a) for a in ("kyle", "diablo", "lookahead-plan")]
     records = play_by_observation("racko", agents, range(450), 5, {"rack_size": 5, "max_card": 25})
@@ -522,4 +523,4 @@ def test_planning_lookahead_is_first_at_the_write_ups_three_way_table():
     for r in records:
         for seat in r.winners:
             wins[r.order[seat]] += 1 / len(r.winners)
-    assert wins[2] - max(wins[:2]) >= 0.03 * 450, wins
+    assert wins[2] > max(wins[:2]), wins
