@@ -55,7 +55,7 @@ def figures(seconds: float, repeats: int, decisions: int,
     if decisions:
         from agents.racko.dmc import Dmc
 
-        for agent in (Diablo(nets), Lookahead(diablo_nets("diablo")), Dmc()):
+        for agent in (Diablo(nets), Lookahead(diablo_nets("diablo")), Lookahead(diablo_nets("diablo2"), plan=True), Dmc()):
             progress(f"{agent.name} move time")
             latency.append(move_times(agent, decisions, 1))
     return results, latency

@@ -2,7 +2,8 @@
 public code's forced random move every 2 · rack_size turns, ``agents.racko.common``),
 its learners Baltar (tabular Q-learning; also live in the database) and Diablo (a
 TD-learned rack-scoring network, one or two hidden layers), its ensemble vote, and
-Lookahead (the two-layer Diablo's scores with a one-turn expectimax over the draw: the top level), and
+Lookahead (the two-layer Diablo's scores with a one-turn expectimax over the draw; planning a turn
+ahead, ``lookahead-plan``, it is the top level), and
 the Deep Monte-Carlo player (``dmc``: a Q-network trained by self-play and against the others).
 
 Shipped files (agents/saved/racko/): ``baltar.npz`` (5-slot tables; ``baltar-r10.npz``
@@ -92,6 +93,11 @@ AGENTS = [
               "The two-layer Diablo's rack scores with a one-turn expectimax: takes the discard only when its best "
               "placement beats the average, over every card it has not seen, of drawing from the deck. No "
               "forced random move.", lambda: Lookahead(diablo_nets("diablo2")), searches=True),
+    AgentSpec("lookahead-plan", "racko", "Lookahead (planning a turn ahead)",
+              "Lookahead that also plans its next turn: of the ways to play a card, the three that score best "
+              "after the turn are each worth the rack after its next deck draw (averaged over every card it has "
+              "not seen), and it plays the best of them. Draws as Lookahead; a finished rack counts as a Rack-O. "
+              "No forced random move.", lambda: Lookahead(diablo_nets("diablo2"), plan=True), searches=True),
     AgentSpec("dmc", "racko", "Deep Monte-Carlo",
               "A network that values each action of a turn (the rack it leaves, what it has seen of the pile "
               "and of the next player's rack) by the result of the deal it expects, trained by deep Monte-Carlo: "
@@ -101,5 +107,5 @@ AGENTS = [
 ]
 
 LEVELS = ["baltar-live", "random", "baltar", "ensemble-code", "max", "kyle", "ensemble", "dmc", "diablo", "diablo2",
-          "lookahead"]
+          "lookahead", "lookahead-plan"]
 CALIBRATION_REFERENCES = ["random", "kyle"]

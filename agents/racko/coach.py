@@ -1,14 +1,22 @@
-"""The Rack-O coach: Lookahead's values, the two-layer Diablo's network scoring the rack after the turn (a
-deck draw averaged over every card the seat has not seen)."""
-from agents.coach import Coach, from_explanation
+"""The Rack-O coach: the top level's values (Lookahead planning a turn ahead), the two-layer Diablo's
+network scoring the rack after the turn, and for a placement after the next deck draw too (averaged
+over every card the seat has not seen); the move a person made is always weighed."""
+from agents.coach import Coach
 
 
-def _lookahead():
-    from agents.racko.shipped import diablo_nets
-    from agents.racko.lookahead import Lookahead
+def _values():
+    held: list = []
 
-    return Lookahead(diablo_nets("diablo2"))
+    def values(observation, legal_actions, chosen, rng):
+        if not held:
+            from agents.racko.lookahead import Lookahead
+            from agents.racko.shipped import diablo_nets
+            held.append(Lookahead(diablo_nets("diablo2"), plan=True))
+        return held[0].coach_values(observation, legal_actions, chosen)
+
+    return values
 
 
-COACH = Coach("lookahead", "rack score after the turn (Diablo's network: 0 to 1, higher is a better rack)",
-              threshold=0.05, values=from_explanation(_lookahead), points="in rack score")
+COACH = Coach("lookahead-plan", "rack score after the turn, and for a placement after the next deck draw too "
+              "(Diablo's network: 0 to 1, higher is a better rack)",
+              threshold=0.05, values=_values(), points="in rack score")

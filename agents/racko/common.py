@@ -103,6 +103,14 @@ class RandomPlayer:
                                    view["options"]["rack_size"], rng)]
 
 
+def decision_key(view: dict) -> tuple:
+    """What names one decision in a view (deal, turn, phase, seat, rack and the cards in sight):
+    the server asks an agent for its move and then for its explanation on the same view, so an
+    agent that keeps its last valuation under this key values each decision once."""
+    return (view["deal"], view["turn"], view["phase"], view["seat"], tuple(view["rack"]), view["discard_top"],
+            view["drawn"], len(view["discard_pile"]))
+
+
 def code_of_slot(k: int) -> int:
     """A player's slot decision (index, -1 to discard) as an action code."""
     return DISCARD if k < 0 else PLACE + k

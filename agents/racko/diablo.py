@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from agents.base import Explanation
-from agents.racko.common import WriteupPlayer, code_of_slot
+from agents.racko.common import WriteupPlayer, code_of_slot, decision_key
 from agents.racko.features import expand, feature_matrix, unseen_prefix
 from agents.racko.network import Network
 from engine.racko import DRAW_DECK, DRAW_DISCARD, FROM_DISCARD
@@ -165,17 +165,30 @@ class Diablo(WriteupPlayer):
         super().__init__(forced_random)
         self.nets = nets
         self.margin = margin
+        self._last: tuple | None = None  # (decision_key, every slot's scores) of the last decision
+
+    def _scored(self, view: dict) -> tuple[np.ndarray, list]:
+        """The scores of the rack and of the card (the discard top, or the card drawn) in each
+        slot, with their feature rows; kept for the explanation of the same decision."""
+        key = decision_key(view)
+        if self._last is None or self._last[0] != key:
+            n_cards, r = view["options"]["max_card"], view["options"]["rack_size"]
+            card = view["discard_top"] if view["phase"] == "draw" else view["drawn"]
+            _slots, racks = tries(view["rack"], card, n_cards, all_slots=True)
+            scored = score_groups(pick_net(self.nets, r), [(racks, view["turns"][view["seat"]],
+                                                            unseen_prefix(n_cards, view_seen(view)))], n_cards)[0]
+            self._last = (key, scored)
+        return self._last[1]
 
     def _choice(self, view: dict, all_slots: bool = False) -> Choice:
         n_cards, r = view["options"]["max_card"], view["options"]["rack_size"]
-        turns = view["turns"][view["seat"]]
-        prefix = unseen_prefix(n_cards, view_seen(view))
-        net = pick_net(self.nets, r)
-        if view["phase"] == "draw":
-            return choose(net, view["rack"], view["discard_top"], n_cards, turns, prefix,
-                          1.0 / (self.margin * r), all_slots=all_slots)
-        return choose(net, view["rack"], view["drawn"], n_cards, turns, prefix, 0.0,
-                      must_place=view["drawn_from"] == "discard", all_slots=all_slots)
+        values, rows = self._scored(view)
+        drawing = view["phase"] == "draw"
+        slots = list(range(r)) if all_slots else candidate_slots(view["discard_top"] if drawing else view["drawn"], r, n_cards)
+        kept = [0] + [1 + s for s in slots]
+        if drawing:
+            return pick(slots, values[kept], [rows[k] for k in kept], 1.0 / (self.margin * r))
+        return pick(slots, values[kept], [rows[k] for k in kept], 0.0, must_place=view["drawn_from"] == "discard")
 
     def decide(self, view: dict) -> int:
         c = self._choice(view)

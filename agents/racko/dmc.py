@@ -21,6 +21,7 @@ import numpy as np
 
 from agents.base import Explanation
 from agents.qnet import QNet
+from agents.racko.common import decision_key
 from agents.racko.dmc_features import DECK, KEEP, TAKE, candidates, feature_count, seen_of_table, seen_of_view
 from agents.racko.lookahead import Lookahead
 from agents.saved_files import saved_path
@@ -72,11 +73,8 @@ class Dmc:
         return self._fallback
 
     def _values(self, view: dict):
-        """The actions and their values; the last answer is kept, since the server asks for the
-        move and then its explanation on the same view (a view names its decision by deal,
-        turn, phase, seat, rack and cards in sight)."""
-        key = (view["deal"], view["turn"], view["phase"], view["seat"], tuple(view["rack"]), view["discard_top"],
-               view["drawn"], len(view["discard_pile"]))
+        """The actions and their values; the last answer is kept (``decision_key``)."""
+        key = decision_key(view)
         last = self._last
         if last is not None and last[0] == key:
             return last[1]

@@ -1,81 +1,132 @@
-"""Lookahead: the top Rack-O level, a Diablo network's rack scores (the catalog gives it the
-two-layer Diablo2's) with a one-turn expectimax.
+"""Lookahead: a Diablo network's rack scores (the catalog gives it the two-layer Diablo2's) with an
+expectimax over the cards the player has not seen, each as likely to come off the deck (the deck
+and the other racks' hidden cards are all it does not know). A rack that ascends is a Rack-O and
+worth 1, the most a rack can score (``rack_values``).
 
-Drawing, it compares the two sources by what they are worth *after* the turn:
+``deck(R)`` is what rack ``R`` is worth after one more deck draw: the mean, over the unseen cards,
+of the better of keeping ``R`` and putting the card in its best usable slot (``deck_values``).
 
-- the discard top: placed in its best slot (it must be placed);
-- the deck: the mean, over every card it has not seen (each as likely; the deck
-  and the other racks' hidden cards are all it does not know), of the better of
-  keeping the rack and putting that card in its best slot.
+- **Drawing**: it takes the discard when the discard in its best slot (it must be placed) is worth
+  more than ``deck`` of the rack as it is: both are what the rack is worth after this turn.
+- **Placing** (``lookahead``): the best slot by its score after the turn, if that beats keeping
+  the rack (a deck card), as Diablo does without its margin.
+- **Placing, planning a turn ahead** (``lookahead-plan``, the top level): the ways to play the card
+  (each slot, and discarding a deck card) that score best after the turn, ``width`` of them, are
+  each worth ``deck`` of the rack they leave: what the rack will be worth after its *next* deck
+  draw. It plays the best of those.
 
-It takes the discard when that is worth more than the mean deck draw. Placing a
-deck card, it puts it in its best slot when that beats the current rack (as
-Diablo). Scores come from the Diablo network it is given. No forced
-random move. Every candidate rack of a decision is scored in one batch, so a move
-takes milliseconds.
+No forced random move. Every candidate rack of a decision is scored in one batch of the network;
+the values of the last decision are kept for its explanation (``decision_key``).
 """
 from __future__ import annotations
 
 import numpy as np
 
 from agents.base import Explanation
-from agents.racko.common import WriteupPlayer, code_of_slot
-from agents.racko.diablo import choose, pick_net, score_groups, tries, view_seen
-from agents.racko.features import unseen_prefix
+from agents.racko.common import WriteupPlayer, code_of_slot, decision_key
+from agents.racko.diablo import pick_net, tries, view_seen
+from agents.racko.features import expand, feature_matrix, rack_points_scale, unseen_prefix
 from engine.racko import DRAW_DECK, DRAW_DISCARD
 
 
-def deck_value(net, rack: list[int], max_card: int, turns: int, prefix: np.ndarray, unseen: list[int]) -> float:
-    """The mean over ``unseen`` cards of the best rack after drawing it (kept or placed)."""
-    groups = []
-    for card in unseen:
-        _slots, racks = tries(rack, card, max_card)
-        groups.append((racks, turns, prefix))
-    scored = score_groups(net, groups, max_card)
-    return float(np.mean([values.max() for values, _rows in scored]))
+def rack_values(net, racks: list[list[int]], max_card: int, turns: int, prefix: np.ndarray) -> np.ndarray:
+    """Each rack's worth to one player: the network's score (its best over the rack's maximal
+    usable sequences), and 1 for a rack that ascends (a Rack-O: the deal is won)."""
+    rows, masks, pts, starts = expand(racks, max_card)
+    n = len(rows)
+    feats = feature_matrix(rows, masks, max_card, np.full(n, turns), prefix[None, :], np.zeros(n, np.int64), pts)
+    scores = np.maximum.reduceat(net(feats), starts)
+    return np.where(pts[starts] == rack_points_scale(len(racks[0])), 1.0, scores)
+
+
+def deck_values(net, racks: list[list[int]], max_card: int, turns: int, prefix: np.ndarray,
+                unseen: list[int]) -> np.ndarray:
+    """``deck(R)`` for each rack: the mean over ``unseen`` (not empty) of the best of keeping R and
+    putting the card in each slot where it is usable."""
+    every, sizes = list(racks), []
+    for rack in racks:
+        for card in unseen:
+            _slots, trial = tries(rack, card, max_card)
+            sizes.append(len(trial) - 1)
+            every.extend(trial[1:])
+    values = rack_values(net, every, max_card, turns, prefix)
+    kept, tried = values[:len(racks)], values[len(racks):]
+    starts = np.concatenate([[0], np.cumsum(sizes[:-1])]).astype(np.int64)
+    best = np.maximum.reduceat(tried, starts).reshape(len(racks), len(unseen))
+    return np.maximum(best, kept[:, None]).mean(axis=1)
 
 
 class Lookahead(WriteupPlayer):
+    """``plan``: placements valued after the next deck draw (the ``width`` best after the turn)."""
+
     name = "lookahead"
 
-    def __init__(self, nets):
+    def __init__(self, nets, plan: bool = False, width: int = 3):
         super().__init__(forced_random=False)
+        self.name = "lookahead-plan" if plan else "lookahead"
         self.nets = nets
+        self.plan = plan
+        self.width = width
+        self._last: tuple | None = None  # (decision_key, (values by action code, note))
 
-    def _values(self, view: dict):
-        n_cards = view["options"]["max_card"]
-        turns = view["turns"][view["seat"]]
+    def _weigh(self, view: dict, also: int | None = None) -> tuple[dict[int, float], list[int], str]:
+        """The action codes it weighed and their worth, those it chooses among (in order: ties go to
+        the first), and what the values mean; kept for ``explain``. ``also``: an action code to
+        weigh as well when planning (the coach's: the move a person made)."""
+        key = (decision_key(view), also)
+        if self._last is None or self._last[0] != key:
+            self._last = (key, self._weigh_now(view, also))
+        return self._last[1]
+
+    def _weigh_now(self, view: dict, also: int | None) -> tuple[dict[int, float], list[int], str]:
+        n_cards, rack = view["options"]["max_card"], view["rack"]
+        net = pick_net(self.nets, view["options"]["rack_size"])
         seen = view_seen(view)
-        prefix = unseen_prefix(n_cards, seen)
+        prefix, turns = unseen_prefix(n_cards, seen), view["turns"][view["seat"]]
         seen_set = set(seen)
         unseen = [c for c in range(1, n_cards + 1) if c not in seen_set]
-        take = choose(pick_net(self.nets, view["options"]["rack_size"]), view["rack"], view["discard_top"], n_cards, turns, prefix, 0.0, must_place=True)
-        deck = deck_value(pick_net(self.nets, view["options"]["rack_size"]), view["rack"], n_cards, turns, prefix, unseen) if unseen else -1.0
-        return take, deck, len(unseen)
+        if view["phase"] == "draw":
+            slots, racks = tries(rack, view["discard_top"], n_cards)
+            take = rack_values(net, racks[1:], n_cards, turns, prefix)
+            k = int(np.argmax(take))
+            deck = float(deck_values(net, [rack], n_cards, turns, prefix, unseen)[0]) if unseen else -1.0
+            return ({DRAW_DECK: deck, DRAW_DISCARD: float(take[k])}, [DRAW_DECK, DRAW_DISCARD],
+                    f"the discard {view['discard_top']} in its best slot {slots[k] + 1}: {take[k]:.3f}; a deck card, "
+                    f"averaged over the {len(unseen)} cards it has not seen: {deck:.3f}")
+        card, must_place = view["drawn"], view["drawn_from"] == "discard"
+        slots, racks = tries(rack, card, n_cards, all_slots=True)
+        if must_place:
+            racks = racks[1:]
+        else:
+            slots = [-1] + slots
+        codes = [code_of_slot(s) for s in slots]
+        now = rack_values(net, racks, n_cards, turns, prefix)
+        if not self.plan or not unseen:
+            usable = set(tries(rack, card, n_cards)[0]) | {-1}
+            return ({c: float(v) for c, v in zip(codes, now)}, [c for c, s in zip(codes, slots) if s in usable],
+                    f"the {card} in each slot" + ("" if must_place else " or discarded") + ": the rack's score after "
+                    "the turn; it plays the best usable slot if that beats keeping the rack")
+        top = np.argsort(-now, kind="stable")[:self.width]
+        if also in codes and codes.index(also) not in top:
+            top = np.append(top, codes.index(also))
+        later = deck_values(net, [racks[i] for i in top], n_cards, turns + 1, prefix, unseen)
+        values = {codes[i]: float(v) for i, v in zip(top, later)}
+        return (values, [c for c in codes if c in values],
+                f"the {min(len(top), self.width)} ways to play the {card} that score best after the turn, each worth the rack after its "
+                f"next deck draw (averaged over the {len(unseen)} cards it has not seen)")
 
     def decide(self, view: dict) -> int:
-        if view["phase"] == "draw":
-            take, deck, _ = self._values(view)
-            return DRAW_DISCARD if take.value > deck else DRAW_DECK
-        n_cards = view["options"]["max_card"]
-        prefix = unseen_prefix(n_cards, view_seen(view))
-        c = choose(pick_net(self.nets, view["options"]["rack_size"]), view["rack"], view["drawn"], n_cards, view["turns"][view["seat"]], prefix, 0.0,
-                   must_place=view["drawn_from"] == "discard")
-        return code_of_slot(-1 if c.slot is None else c.slot)
+        values, choices, _note = self._weigh(view)
+        return max(choices, key=values.__getitem__)
 
     def explain(self, view: dict, legal_actions) -> Explanation:
-        if view["phase"] == "draw":
-            take, deck, count = self._values(view)
-            return Explanation("rack score after the turn (Diablo's network)",
-                               {"draw:discard": take.value, "draw:deck": deck},
-                               f"the discard {view['discard_top']} in its best slot {take.slot + 1}: {take.value:.3f}; "
-                               f"a deck card, averaged over the {count} cards it has not seen: {deck:.3f}")
-        n_cards = view["options"]["max_card"]
-        prefix = unseen_prefix(n_cards, view_seen(view))
-        c = choose(pick_net(self.nets, view["options"]["rack_size"]), view["rack"], view["drawn"], n_cards, view["turns"][view["seat"]], prefix, 0.0,
-                   all_slots=True)
-        values = {f"place:{s + 1}": v for s, v in zip(c.slots, c.values)}
-        values["discard"] = c.current
-        return Explanation("rack score after the turn (Diablo's network)",
-                           {a.id: values[a.id] for a in legal_actions if a.id in values},
-                           f"rack now {c.current:.3f}")
+        values, _choices, note = self._weigh(view)
+        ahead = " and the next deck draw" if self.plan and view["phase"] == "place" else ""
+        return Explanation(f"rack score after the turn{ahead} (Diablo's network; a Rack-O is 1)",
+                           {a.id: values[a.code] for a in legal_actions if a.code in values}, note)
+
+    def coach_values(self, view: dict, legal_actions, chosen: str | None) -> dict[str, float]:
+        """The explanation's values, with the move ``chosen`` (an action id) weighed too."""
+        also = next((a.code for a in legal_actions if a.id == chosen), None)
+        values, _choices, _note = self._weigh(view, also)
+        return {a.id: values[a.code] for a in legal_actions if a.code in values}

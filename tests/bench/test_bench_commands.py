@@ -34,7 +34,8 @@ def test_bench_racko_reports_deals_goal_and_move_times(capsys):
     data = json.loads(capsys.readouterr().out)
     names = [r["name"] for r in data["results"]]
     assert "2p Kyle vs Kyle" in names and "4p random deals, rules core" in names
-    assert data["goal"]["goal"] == 5000 and [m["agent"] for m in data["move_times"]] == ["kyle", "max", "diablo", "lookahead", "dmc"]
+    assert data["goal"]["goal"] == 5000 and [m["agent"] for m in data["move_times"]] == ["kyle", "max", "diablo", "lookahead", "lookahead-plan",
+                                                                                   "dmc"]
     assert all(r["per_cpu_second"] > 0 for r in data["results"])
 
 
