@@ -48,9 +48,12 @@ def think(game: str, agent_id: str, observation: dict, legal: Sequence[Any],
     raise AssertionError("unreachable")
 
 
-def start() -> None:
-    """Start the helper now (at server start-up), so that no first search waits for it."""
-    _helper().submit(os.getpid)
+def start(wait: bool = False) -> None:
+    """Start the helper now (at server start-up), so that no first search waits for it; with
+    ``wait``, return once it answers."""
+    started = _helper().submit(os.getpid)
+    if wait:
+        started.result()
 
 
 def stop() -> None:

@@ -37,6 +37,17 @@ def fuzzed(url: str):
     return schema.exclude(path_regex=r"/events$")  # streams: tests/api/test_streams.py
 
 
+@pytest.fixture(scope="module", autouse=True)
+def thinking_helper():
+    """The searching AIs' helper process, started before the first request: started by a
+    request on a loaded machine it took seconds (a process at low priority importing the
+    agents), and a generated match with a searching seat timed out waiting for it."""
+    from app.services import thinking
+    thinking.start(wait=True)
+    yield
+    thinking.stop()
+
+
 @fuzzed(f"sqlite:///{Path(tempfile.mkdtemp(prefix='parlour-fuzz-')) / 'fuzz.db'}").parametrize()
 @BOUNDED
 def test_the_api_holds_for_generated_requests_on_sqlite(case):
