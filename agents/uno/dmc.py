@@ -1,12 +1,13 @@
 """The Deep Monte-Carlo Uno player: a Q-network (``agents.qnet``) trained by self-play and
 against the write-up's players (``parlour train uno dmc``) values every card it may play
-(a wild once per colour), drawing and, holding a card just drawn, playing it or passing,
+and, holding a card just drawn, playing it or passing,
 from the seat's own view (``agents.uno.dmc_features``); it takes the best. No search.
 
 The network's unit is the deal's points for the seat, / ``SCALE``: what the deal's winner
 scores (every other hand) when it goes out, minus its own hand when another player does
-(what it hands the winner toward 500). Calling and catching UNO, accepting a Wild Draw
-Four and naming the colour of a Wild turned up to start follow the write-up's players.
+(what it hands the winner toward 500). Drawing (only when nothing
+plays), the colour a wild names, calling and catching UNO, accepting a Wild Draw Four
+follow the write-up's players.
 
 ``DmcDecider`` is the same player on the rules table (training), with optional
 exploration (epsilon-greedy) and the record of the rows it chose, which is what training
@@ -67,7 +68,7 @@ class Dmc:
         answer = None
         if rule_action(phase_code(view), legal, hand_codes(view)) is None:
             seen = seen_of_view(view)
-            codes = candidate_codes(legal)
+            codes = candidate_codes(legal, hand_codes(view))
             answer = seen, codes, valued(self.net, seen, codes)[1]
         self._last = (key, answer)
         return answer
@@ -116,7 +117,7 @@ class DmcDecider:
         rule = rule_action(table.phase, legal, table.hands[seat])
         if rule is not None:
             return rule
-        codes = candidate_codes(legal)
+        codes = candidate_codes(legal, table.hands[seat])
         if len(codes) == 1:
             return codes[0]
         x, values = valued(self.net, seen_of_table(table, seat), codes)
