@@ -54,4 +54,4 @@ AGENTS = [
 LEVELS = ["offensive", "random", "tactician", "defensive", "perceptron", "betteroffensive", "mcts"]
 CALIBRATION_REFERENCES = ["random", "tactician"]
 
-register("uno", play_records, lambda agent: isinstance(agent, CardPlayer))
+register("uno", play_records, lambda agent: isinstance(agent, (CardPlayer, Dmc)))

@@ -58,6 +58,7 @@ class Dmc:
     def __init__(self, net: QNet | None = None):
         self.net = net or shipped_net()
         self._last: tuple | None = None  # (key, answer) of the last decision valued
+        self.choose_on = DmcDecider(self.net).choose_on  # on the rules table (``agents.uno.arena``)
 
     def _values(self, view: dict, legal: Sequence[int]) -> tuple[Seen, list[int], np.ndarray] | None:
         """The decision's candidates and values, or None when a rule decides. The last answer is

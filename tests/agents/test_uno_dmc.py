@@ -13,6 +13,7 @@ from agents.qnet import QNet
 from agents.saved_files import saved_path
 from agents.tournament import play_by_observation
 from agents.training import dmc, uno_dmc
+from agents.uno.arena import play_records
 from agents.uno.dmc import Dmc, DmcDecider
 from agents.uno.dmc_features import FEATURES, candidate_codes, rows, seen_of_table, seen_of_view
 from agents.uno.heuristics import BetterOffensive, RandomPlayer
@@ -77,11 +78,14 @@ def test_the_agent_and_the_table_decider_decide_alike(options):
     assert valued > 20
 
 
-def test_whole_games_by_observation_under_every_option():
+@pytest.mark.parametrize("options", RULE_OPTIONS)
+def test_the_fast_arena_plays_the_games_of_the_observations(options):
+    """Tournaments play the DMC player on the rules table: the same whole games as by observation."""
     net = QNet.initial([FEATURES, 16, 1], 2)
-    for options in RULE_OPTIONS:
-        records = play_by_observation("uno", [Dmc(net), RandomPlayer()], range(2), 5, options, whole_match=True)
-        assert all(r.winners for r in records)
+    players = [Dmc(net), BetterOffensive(), RandomPlayer()]
+    fast = play_records(players, range(3), 5, options, whole_match=True)
+    assert fast == play_by_observation("uno", players, range(3), 5, options, whole_match=True)
+    assert all(r.winners for r in fast)
 
 
 def whole_games_won(net: QNet, opponent, games: int) -> float:
