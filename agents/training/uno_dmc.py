@@ -1,7 +1,7 @@
 """``parlour train uno dmc``: the Deep Monte-Carlo Uno player (``agents.uno.dmc``).
 
-    parlour train uno dmc [--cpu-hours 2] [--deals N] [--pool self=0.3,mix=0.3,betteroffensive=0.15,...]
-        [--seats 2=0.35,3=0.1,4=0.3,5=0.25] [--reference betteroffensive] [--max-turns 400]
+    parlour train uno dmc [--cpu-hours 2] [--deals N] [--pool self=0.2,mix=0.3,betteroffensive=0.25,...]
+        [--seats 2=0.5,3=0.1,4=0.2,5=0.2] [--reference betteroffensive] [--max-turns 400] [--lam 0.7]
         [--workers 2] [--cluster tcp://...] [--eval-every 4000] [--eval-deals 400]
         [--checkpoint-minutes 5] [--resume] [--seed 1]
 
@@ -22,6 +22,15 @@ and the points decide it (docs/measurements/uno.md: in whole games the card rule
 shed high cards win, in single deals they tie); a deal lost holding few points costs
 little, one lost holding wilds hands the winner 100. The learning curve is the share of
 two-player deals the greedy network wins against the reference (its seat alternating).
+
+Targets: with ``--lam`` 1 each decision learns the deal's return, as Deep Monte-Carlo does;
+the default 0.7 mixes in the network's own value of the seat's next decision
+(lambda-returns, ``lambda_returns``), which lowers the targets' noise. Measured with the
+two-player training of ``tests/agents/test_uno_dmc.py`` at 16,384 deals (64-32 network,
+about 30 s of CPU, 400 whole games each): 1.0 won 63.5% against Random and 37% against
+BetterOffensive, 0.7 won 73% and 49.5%. The main run before it (Monte-Carlo targets,
+256-128) won 47% of 300 whole games against BetterOffensive at 22,000 deals and 35% at
+136,000: it drifted away.
 """
 from __future__ import annotations
 
@@ -36,7 +45,7 @@ from agents.uno.tactician import Tactician
 from engine.uno.cards import hand_points
 from engine.uno.rules import OVER, Rules, Table
 
-DEFAULTS = {"pool": "self=0.3,mix=0.3,betteroffensive=0.15,perceptron=0.15,offensive=0.05,defensive=0.05",
+DEFAULTS = {"pool": "self=0.2,mix=0.3,betteroffensive=0.25,perceptron=0.15,offensive=0.05,defensive=0.05",
             "reference": "betteroffensive", "hidden": "256,128", "batch": 64, "eval_every": 4000, "eval_deals": 400}
 MIX = ("betteroffensive", "perceptron", "offensive", "defensive", "tactician")
 
@@ -84,6 +93,16 @@ def deal_return(table: Table, seat: int) -> float:
     return -hand_points(table.hands[seat]) / SCALE
 
 
+def lambda_returns(values: list[float], final: float, lam: float) -> list[float]:
+    """Each decision's target: ``lam`` times the next one's target plus ``1 - lam`` times the
+    network's value of the next decision, the last one's the deal's return (``lam`` 1: the
+    return itself, Monte-Carlo)."""
+    out = [final] * len(values)
+    for t in range(len(values) - 2, -1, -1):
+        out[t] = lam * out[t + 1] + (1 - lam) * values[t + 1]
+    return out
+
+
 def play(layers, jobs, epsilon: float, options: dict, record: bool):
     """The trainer's ``Setup.play`` for Uno (see ``agents.training.dmc.Setup``)."""
     net = QNet(layers)
@@ -107,19 +126,22 @@ def play(layers, jobs, epsilon: float, options: dict, record: bool):
             table.step(me.choose_on(table, p, rng) if other is None else other.choose(table.hands[p], table.legal(), rng))
         for s, chosen in me.rows.items():
             rows += chosen
-            targets += [deal_return(table, s)] * len(chosen)
+            targets += lambda_returns(me.values[s], deal_return(table, s), options["lam"])
         results.append(0 if table.winner < 0 else 1 if table.winner == seat else -1)
     return rows, targets, results
 
 
 def add_options(parser) -> None:
-    parser.add_argument("--seats", default="2=0.35,3=0.1,4=0.3,5=0.25", help="players at a training deal: n=share")
+    parser.add_argument("--seats", default="2=0.5,3=0.1,4=0.2,5=0.2", help="players at a training deal: n=share")
     parser.add_argument("--max-turns", type=int, default=400, help="moves that end a training deal")
+    parser.add_argument("--lam", type=float, default=0.7,
+                        help="1: each decision learns the deal's return (Monte-Carlo); below 1, lambda-returns "
+                             "mixing in the network's value of the seat's next decision")
 
 
 def make_setup(args) -> dmc.Setup:
-    if args.max_turns < 1:
-        raise SystemExit("--max-turns must be at least 1")
+    if args.max_turns < 1 or not 0 <= args.lam <= 1:
+        raise SystemExit("--max-turns must be at least 1 and --lam in [0, 1]")
     seats = seats_of(args.seats)
     pool = dmc.pool_of(args.pool)
     for name in [*pool, args.reference]:
@@ -131,7 +153,7 @@ def make_setup(args) -> dmc.Setup:
     if args.reference in (dmc.SELF, "mix"):
         raise SystemExit("--reference must name an agent")
     return dmc.Setup("uno", NAME, FEATURES, 2, pool, args.reference, play,
-                     {"seats": seats, "max_turns": args.max_turns}, {"players": 2, "max_turns": Rules().max_turns})
+                     {"seats": seats, "max_turns": args.max_turns, "lam": args.lam}, {"players": 2, "max_turns": Rules().max_turns})
 
 
 def main(argv: list[str] | None = None, prog: str = "parlour train uno dmc") -> int:

@@ -105,13 +105,14 @@ class Dmc:
 class DmcDecider:
     """The player on the rules table. ``epsilon``: the share of valued decisions made at
     random (training); with ``record``, ``rows[seat]`` lists the feature row of every action
-    it chose at that seat among two or more."""
+    it chose at that seat among two or more, and ``values[seat]`` the network's value of each."""
 
     def __init__(self, net: QNet, epsilon: float = 0.0, record: bool = False):
         self.net = net
         self.epsilon = epsilon
         self.record = record
         self.rows: dict[int, list[np.ndarray]] = {}
+        self.values: dict[int, list[float]] = {}  # the network's value of each recorded row
 
     def choose_on(self, table, seat: int, rng: random.Random) -> int:
         legal = table.legal()
@@ -125,4 +126,5 @@ class DmcDecider:
         k = rng.randrange(len(codes)) if self.epsilon and rng.random() < self.epsilon else int(np.argmax(values))
         if self.record:
             self.rows.setdefault(seat, []).append(x[k].astype(np.float32))
+            self.values.setdefault(seat, []).append(float(values[k]))
         return codes[k]
