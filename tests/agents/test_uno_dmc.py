@@ -104,7 +104,7 @@ def whole_games_won(net: QNet, opponent, games: int) -> float:
 def test_a_few_minutes_of_training_beats_random(tmp_path):
     """A small network, a short two-player run (about 20 s of CPU): it must win clearly more
     whole games than Random (400 games: a standard error of 2.5 points), which the untrained
-    network does not (it won 36% on these games; trained, 66%: 35 s of CPU in all)."""
+    network does not (it won 36% on these games; trained, 70%: 32 s of CPU in all)."""
     parser = dmc.build_parser("test", "", uno_dmc.DEFAULTS)
     uno_dmc.add_options(parser)
     args = parser.parse_args(["--hidden", "64,32", "--deals", "8192", "--batch", "64", "--epochs", "4",
