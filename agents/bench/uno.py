@@ -10,7 +10,9 @@ Timed on one core (single-threaded code), for 2 and 4 players:
 - **heuristic deals**: four BetterOffensive players in ``agents.uno.arena`` (what
   training and the search's rollouts run);
 - **search move time**: the Monte Carlo search level's time per decision with
-  more than one sensible move, median and slowest, on positions from seeded deals.
+  more than one sensible move, median and slowest, on positions from seeded deals;
+  the Deep Monte-Carlo level's likewise (``act`` on a view, decisions it values: ten
+  times as many).
 
 Random play means: a uniformly random legal play if there is one (a wild's four
 colours are four plays), else draw, and after drawing play the drawn card if
@@ -102,32 +104,55 @@ def heuristic_deals(players: int, n: int, rng: random.Random) -> Callable[[], tu
     return chunk
 
 
-class SearchWhereSensible:
-    """Seat 0 of the move-time deals: the search level where more than one move is sensible
-    (timed, the first ``decisions`` of them), BetterOffensive elsewhere."""
+class TimedWhereValued:
+    """Seat 0 of the move-time deals: ``agent`` where ``valued(legal codes, view)`` (timed, the
+    first ``decisions`` of them), BetterOffensive elsewhere."""
 
-    name = "search"
+    name = "timed"
 
-    def __init__(self, decisions: int):
-        self.search = Timed(MonteCarloSearch(), decisions)
+    def __init__(self, agent, valued: Callable[[list[int], dict], bool], decisions: int):
+        self.timed = Timed(agent, decisions)
+        self.valued = valued
         self.other = BetterOffensive()
 
     def act(self, view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
-        if not self.search.full and len(sensible([a.code for a in legal], hand_codes(view))) > 1:
-            return self.search.act(view, legal, rng)
+        if not self.timed.full and self.valued([a.code for a in legal], view):
+            return self.timed.act(view, legal, rng)
         return self.other.act(view, legal, rng)
+
+
+def decision_times(agent, valued: Callable[[list[int], dict], bool], players: int, decisions: int,
+                   seed: int) -> dict:
+    """Seconds per ``agent.act`` at seat 0 on the decisions ``valued`` picks (the others
+    BetterOffensive), on positions from seeded deals."""
+    seat = TimedWhereValued(agent, valued, decisions)
+    deals_until(lambda: seat.timed.full, get_game("uno"), players, [seat] + [seat.other] * (players - 1), seed,
+                random.Random(seed))
+    times = sorted(seat.timed.times)
+    return {"players": players, "decisions": len(times),
+            "median_ms": round(1000 * statistics.median(times), 2),
+            "p95_ms": round(1000 * times[int(0.95 * (len(times) - 1))], 2),
+            "max_ms": round(1000 * times[-1], 2)}
 
 
 def search_times(players: int, decisions: int, seed: int) -> dict:
     """Seconds per searched decision of the Monte Carlo level (default settings)."""
-    seat = SearchWhereSensible(decisions)
-    deals_until(lambda: seat.search.full, get_game("uno"), players, [seat] + [seat.other] * (players - 1), seed,
-                random.Random(seed))
-    times = sorted(seat.search.times)
-    return {"players": players, "decisions": len(times), "budget": seat.search.agent.budget,
-            "median_ms": round(1000 * statistics.median(times), 1),
-            "p95_ms": round(1000 * times[int(0.95 * (len(times) - 1))], 1),
-            "max_ms": round(1000 * times[-1], 1)}
+    searcher = MonteCarloSearch()
+    times = decision_times(searcher, lambda legal, view: len(sensible(legal, hand_codes(view))) > 1,
+                           players, decisions, seed)
+    return {**times, "level": "search level", "budget": searcher.budget}
+
+
+def dmc_times(players: int, decisions: int, seed: int) -> dict:
+    """Seconds per decision the Deep Monte-Carlo level values (two or more candidates)."""
+    from agents.uno.dmc import Dmc
+    from agents.uno.dmc_features import candidate_codes, phase_code, rule_action
+
+    def valued(legal: list[int], view: dict) -> bool:
+        hand = hand_codes(view)
+        return rule_action(phase_code(view), legal, hand) is None and len(candidate_codes(legal, hand)) > 1
+
+    return {**decision_times(Dmc(), valued, players, decisions, seed), "level": "Deep Monte-Carlo level"}
 
 
 # ----- peers -----
@@ -183,6 +208,9 @@ def run(peers: bool, seconds: float, repeats: int, decisions: int,
         for players in (2, 4):
             progress(f"search move time, {players} players")
             latency.append(search_times(players, decisions, 1))
+        for players in (2, 4):
+            progress(f"Deep Monte-Carlo move time, {players} players")
+            latency.append(dmc_times(players, 10 * decisions, 1))
     return results, latency, notes
 
 
@@ -207,7 +235,8 @@ def main(argv: list[str] | None = None, prog: str = "parlour bench uno") -> int:
     for line in notes:
         console.print(line)
     for point in latency:
-        console.print(f"search level, {point['players']} players, budget {point['budget']:,} moves: "
+        budget = f", budget {point['budget']:,} moves" if "budget" in point else ""
+        console.print(f"{point['level']}, {point['players']} players{budget}: "
                       f"median {point['median_ms']} ms, 95th percentile {point['p95_ms']} ms, "
                       f"slowest {point['max_ms']} ms per decision ({point['decisions']} decisions)")
     verdict = "met" if goal["met"] else "NOT met"

@@ -1,10 +1,13 @@
 """Uno agents and levels: the write-up's Random, Offensive, Defensive and BetterOffensive, its
-genetic-algorithm perceptron in three forms, and beyond it a card rule of ours (Tactician) and
-a Monte Carlo search level that plays out sampled deals with it."""
+genetic-algorithm perceptron in three forms, and beyond it a card rule of ours (Tactician), a
+Monte Carlo search level that plays out sampled deals with it, and a Q-network trained by
+Deep Monte-Carlo self-play (``dmc``, agents/saved/uno/dmc.npz with its .json metadata and .svg
+curve)."""
 from agents.arenas import register
 from agents.spec import AgentSpec
 from agents.uno.arena import play_records
 from agents.uno.coach import COACH  # noqa: F401 (the catalog reads it)
+from agents.uno.dmc import Dmc
 from agents.uno.heuristics import BetterOffensive, Defensive, FirstPlayable, Offensive, RandomPlayer
 from agents.uno.perceptron import load, saved_name
 from agents.uno.play import CardPlayer
@@ -36,13 +39,21 @@ AGENTS = [
               "Tactician's rule; plays the move that scores best (in a whole game the deal's points: the "
               "others' hands when it goes out, minus its own when another does; in a single deal the chance "
               "to go out first) when it is clearly better than Tactician's own choice.", MonteCarloSearch, searches=True),
+    AgentSpec("dmc", "uno", "Deep Monte-Carlo", "A Q-network trained by self-play and against the write-up's "
+              "players at two to five seats (Deep Monte-Carlo): it values every card it may play, and playing or "
+              "keeping a card just drawn, by the deal's expected points for it (its win when it goes out, minus "
+              "its hand when another does), from its own hand, the cards played, the colour in force and the "
+              "others' hand sizes in playing order; plays the best. No search: drawing only when nothing plays, a "
+              "wild names the colour it holds most.", Dmc, saved="dmc"),
 ]
 
 # Easiest first, by the calibration in whole games to 500 (agents/saved/calibration/uno.json): Offensive
 # wins fewer whole games than Random (it holds its high cards), the perceptron (trained to shed points) and
-# BetterOffensive the most of the card rules; the search level stays last (measured in whole games only on
-# a handful of games: it is slow).
-LEVELS = ["offensive", "random", "tactician", "defensive", "perceptron", "betteroffensive", "mcts"]
+# BetterOffensive the most of the card rules; the Deep Monte-Carlo network (dmc) measures with them, just
+# below the perceptron (73.5% and 65.2% in the calibration, 48% of 2,000 whole games head to head against
+# it: docs/measurements/uno.md); the search level stays last (measured in whole games only on a handful of
+# games: it is slow).
+LEVELS = ["offensive", "random", "tactician", "defensive", "dmc", "perceptron", "betteroffensive", "mcts"]
 CALIBRATION_REFERENCES = ["random", "tactician"]
 
-register("uno", play_records, lambda agent: isinstance(agent, CardPlayer))
+register("uno", play_records, lambda agent: isinstance(agent, (CardPlayer, Dmc)))

@@ -122,7 +122,7 @@ def play_match(client, seed, agents):
 def test_no_response_event_or_page_shows_other_hands_or_the_pile(client):
     deals = turns = 0
     for seed, agents in ((424_242_421, ["offensive", "betteroffensive"]), (424_242_422, ["perceptron"]),
-                         (424_242_423, ["defensive", "random", "perceptron-hidden"])):
+                         (424_242_423, ["defensive", "random", "perceptron-hidden"]), (424_242_424, ["dmc", "tactician"])):
         d, t = play_match(client, seed, agents)
         deals, turns = deals + d, turns + t
     assert deals >= 5 and turns >= 60

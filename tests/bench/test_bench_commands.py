@@ -26,6 +26,8 @@ def test_bench_uno_reports_deals_and_search_time(capsys):
     assert "rules core" in text and '"budget": 40000' in text
     data = json.loads(text)
     assert data["coach"]["agent"] == "mcts" and data["coach"]["decisions"] == 2
+    assert [(p["level"], p["players"], p["decisions"]) for p in data["search"]] == [
+        ("search level", 2, 2), ("search level", 4, 2), ("Deep Monte-Carlo level", 2, 20), ("Deep Monte-Carlo level", 4, 20)]
 
 
 def test_bench_racko_reports_deals_goal_and_move_times(capsys):
