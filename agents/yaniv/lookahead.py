@@ -4,7 +4,8 @@ Sage scores every throw by the hand it leaves and calls Yaniv on a fixed thresho
 takes Sage's ``candidates`` best throws (and the call, when it may call) and weighs each by
 how often it wins the deal: it deals the cards it has not seen at random to the others'
 unknown places and to the stock (``Worlds``: the others' counts and the cards seen taken
-from the pile are kept), and in each such world plays every candidate and then the rest of
+from the pile are kept; a player who has had turns to throw its high cards is dealt lower
+ones, ``Worlds.deal``), and in each such world plays every candidate and then the rest of
 the deal with Sage in every seat, its own included. The call is scored without play: it
 wins a world when its hand is strictly the lowest. Every candidate meets the same worlds
 (the same stock order too), so their differences are not the worlds' luck. The candidate
@@ -45,6 +46,7 @@ class Worlds:
     top_by: int | None
     out: tuple[bool, ...]
     turn: int
+    turns: tuple[int, ...]  # turns each seat has taken in this deal
 
     @staticmethod
     def of(view: dict) -> Worlds:
@@ -72,17 +74,32 @@ class Worlds:
             seen.update(k)
         hands = tuple(hand if s == seat else known[s] for s in range(len(counts)))
         unseen = tuple(c for c in range(DECK_SIZE) if c not in seen)
-        return Worlds(rules, seat, hands, counts, known, unseen, below, top, top_by, out, turn)
+        live = [s for s in range(len(counts)) if not out[s]]
+        behind = {s: (live.index(seat) - live.index(s)) % len(live) for s in live}  # turns since it moved
+        turns = tuple(0 if out[s] or s == seat or turn < behind[s] else (turn - behind[s]) // len(live) + 1
+                      for s in range(len(counts)))
+        return Worlds(rules, seat, hands, counts, known, unseen, below, top, top_by, out, turn, turns)
 
     def deal(self, rng: random.Random) -> Table:
-        """One world: the unseen cards dealt at random to the others' unknown places and the stock."""
+        """One world: the unseen cards dealt at random to the others' unknown places and the stock,
+        sifted: a player who has taken ``t`` turns keeps, of ``n + t // 2`` cards drawn for its ``n``
+        unknown places, the ``n`` lowest (players throw their high cards), the rest going to the
+        stock. (Dealt uniformly, or keeping the lowest of ``n + t``, measured weaker.)"""
         pool = list(self.unseen)
         rng.shuffle(pool)
-        hands, pos = [], 0
+        values = self.rules.values
+        hands, back, pos = [], [], 0
         for s, held in enumerate(self.hands):
             n = self.counts[s] - len(held)
-            hands.append(tuple(sorted(held + tuple(pool[pos:pos + n]))))
-            pos += n
+            k = min(self.turns[s] // 2, len(pool) - pos - n) if n else 0
+            drawn = sorted(pool[pos:pos + n + k], key=values.__getitem__)
+            hands.append(tuple(sorted(held + tuple(drawn[:n]))))
+            back += drawn[n:]
+            pos += n + k
+        rest = pool[pos:] + back
+        if back:
+            rng.shuffle(rest)
+        pool, pos = rest, 0
         players = len(self.counts)
         return Table.thaw(State(self.rules, rng.getrandbits(32), players, True, 0, tuple(hands), self.known,
                                 tuple(pool[pos:]), self.below, self.top, self.top_by, self.seat, self.turn, 0,
