@@ -163,6 +163,13 @@ def test_the_shipped_harel_loads_and_round_trips(tmp_path):
     assert all(again.get(k) == pytest.approx(v, abs=1e-4) for k, v in sample.items())
 
 
+def decide(agent, state, rng):
+    """The agent's decision for the player to move, from that player's inputs."""
+    if isinstance(agent, Sibyl):
+        return agent.choose(Worlds.of_state(state), Outlook.of_state(state), rng)
+    return agent.choose(Outlook.of_state(state) if isinstance(agent, Sage) else seat_of_state(state), rng)
+
+
 def head_to_head(a, b, deals, seed):
     """a's share of wins over ``deals`` two-player deals, seats alternating; and its standard error."""
     rng, wins = random.Random(seed), 0.0
@@ -170,9 +177,7 @@ def head_to_head(a, b, deals, seed):
         state = G.new_deal(2, seed * 100_000 + i)
         seats = (a, b) if i % 2 == 0 else (b, a)
         while state.to_move is not None:
-            agent = seats[state.to_move]
-            inputs = Outlook.of_state(state) if isinstance(agent, Sage) else seat_of_state(state)
-            state = G.apply(state, to_action(agent.choose(inputs, rng)))
+            state = G.apply(state, to_action(decide(seats[state.to_move], state, rng)))
         won = state.results[-1].winners
         wins += 1 / len(won) if i % 2 in won else 0.0
     share = wins / deals
@@ -187,6 +192,11 @@ def test_the_shipped_harel_beats_both_heuristics(opponent):
 
 def test_sage_beats_harel():
     share, se = head_to_head(Sage(), trained_harel(), 200, seed=12)
+    assert share - 3 * se > 0.5, (share, se)
+
+
+def test_sibyl_beats_semirandom():
+    share, se = head_to_head(Sibyl(worlds=8), SemiRandom(), 60, seed=13)
     assert share - 3 * se > 0.5, (share, se)
 
 
