@@ -1,6 +1,6 @@
 """Yaniv agents and levels: the write-up's SemiRandom, GreedyRandom and Harel (trained,
 and live in the database), Random, Sage (the strongest level), and Sibyl (Sage's moves
-checked by playing the deal out: measured level with Sage, so not on the ladder)."""
+checked by playing the deal out: measured no stronger than Sage, so not on the ladder)."""
 from functools import lru_cache
 
 from agents.base import RandomAgent
