@@ -1,5 +1,6 @@
 """Yaniv agents and levels: the write-up's SemiRandom, GreedyRandom and Harel (trained,
-and live in the database), Random, and Sage (the strongest level)."""
+and live in the database), Random, Sage (the strongest level), and Sibyl (Sage's moves
+checked by playing the deal out: measured no stronger than Sage, so not on the ladder)."""
 from functools import lru_cache
 
 from agents.base import RandomAgent
@@ -8,6 +9,7 @@ from agents.spec import AgentSpec, Canary, LiveSpec
 from agents.saved_files import saved_path
 from agents.yaniv.harel import TABLE, Harel
 from agents.yaniv.heuristics import GreedyRandom, SemiRandom
+from agents.yaniv.lookahead import Sibyl
 from agents.yaniv.qtable import PackedTable, load_packed
 from agents.yaniv.sage import Sage
 
@@ -51,6 +53,10 @@ AGENTS = [
     AgentSpec("sage", "yaniv", "Sage",
               "Reads every card thrown: throws to keep the lowest hand after its next throw, and calls Yaniv "
               "only when random deals of the cards it has not seen say the call is safe enough.", Sage, searches=True),
+    AgentSpec("sibyl", "yaniv", "Sibyl",
+              "Plays Sage's few best throws, and the call, out to the deal's end in random deals of the cards it "
+              "has not seen, Sage playing every seat, and picks the one that wins the most deals.", Sibyl,
+              searches=True),
 ]
 
 LEVELS = ["harel-live", "semirandom", "greedyrandom", "harel", "sage"]

@@ -26,7 +26,8 @@ STALL_TURNS = 100
 can repeat the same exchanges forever (two Harels holding 19 and 8 throw and take the same
 cards again and again), and the rules have no end but a call. Normal deals take 10 to 40
 turns, so players here change their ways after this many (see Harel and Sage)."""
-Decision = tuple[tuple[int, ...], int | None] | None
+Throw = tuple[tuple[int, ...], int | None]  # the group thrown, the card taken (None: the stock)
+Decision = Throw | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,12 +32,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 from agents.base import Explanation
-from agents.yaniv.common import STALL_TURNS, YANIV, Decision, decision_id, to_action
+from agents.yaniv.common import STALL_TURNS, YANIV, Decision, Throw, decision_id, to_action
 from engine.yaniv import State
-from engine.yaniv.cards import DECK_SIZE, card_values, parse_card
+from engine.yaniv.cards import DECK_SIZE, JOKER, RANK_OF, SUIT_OF, card_values, parse_card
 from engine.yaniv.groups import groups, takeable
 
 
@@ -97,49 +98,109 @@ def after_next_throw(hand: tuple[int, ...], values: Sequence[int]) -> int:
     """What ``hand`` still holds after throwing its most valuable group."""
     if not hand:
         return 0
-    best = max(sum(values[c] for c in g) for g in groups(hand))
-    return sum(values[c] for c in hand) - best
+    return sum(values[c] for c in hand) - best_group_value(hand, values)
 
 
-def discard_scores(outlook: Outlook) -> dict[Decision, float]:
+def best_group_value(hand: tuple[int, ...], values: Sequence[int]) -> int:
+    """The value of the most valuable group ``hand`` can throw (``groups``' best, without
+    listing them): a whole set, a single, or a run of one suit with jokers (worth 0) in its gaps."""
+    jokers = 0
+    by_rank: dict[int, int] = {}
+    by_suit: dict[int, list[int]] = {}
+    best = 0
+    for c in hand:
+        rank = RANK_OF[c]
+        if rank == JOKER:
+            jokers += 1
+            continue
+        by_rank[rank] = by_rank.get(rank, 0) + values[c]
+        by_suit.setdefault(SUIT_OF[c], []).append(c)
+    if by_rank:
+        best = max(by_rank.values())
+    for suited in by_suit.values():
+        if len(suited) < 2:
+            continue
+        suited.sort(key=RANK_OF.__getitem__)
+        for i in range(len(suited)):  # runs from suited[i] to suited[j], every card between taken
+            value = values[suited[i]]
+            for j in range(i + 1, len(suited)):
+                span = RANK_OF[suited[j]] - RANK_OF[suited[i]] + 1
+                if span - (j - i + 1) > jokers:
+                    break
+                value += values[suited[j]]
+                if span >= 3 and value > best:
+                    best = value
+    return best
+
+
+@lru_cache(maxsize=1 << 16)
+def with_each_card(rest: tuple[int, ...], values: tuple[int, ...]) -> tuple[int, ...]:
+    """``after_next_throw`` of ``rest`` plus each card, by card index (remembered: a search
+    meets the same hands again and again). A card that can join no group of ``rest`` (another
+    rank than all, no card of its suit within reach of a run) only competes as a single."""
+    total, best = sum(values[c] for c in rest), best_group_value(rest, values)
+    reach = 2 + sum(RANK_OF[c] == JOKER for c in rest)
+    near = {(RANK_OF[c], SUIT_OF[c]) for c in rest if RANK_OF[c] != JOKER}
+    row = []
+    for x in range(DECK_SIZE):
+        rank, suit = RANK_OF[x], SUIT_OF[x]
+        if x in rest:
+            row.append(0)
+        elif rank != JOKER and not any(r == rank or (s == suit and abs(r - rank) <= reach) for r, s in near):
+            row.append(total + values[x] - max(best, values[x]))
+        else:
+            row.append(after_next_throw(tuple(sorted(rest + (x,))), values))
+    return tuple(row)
+
+
+def discard_scores(outlook: Outlook) -> dict[Throw, float]:
     """Expected ``after_next_throw`` of the resulting hand for every (group, source)."""
     values, hand = outlook.values, outlook.hand
     pool = outlook.unseen or tuple(c for c in range(DECK_SIZE) if c not in hand)
-    scores: dict[Decision, float] = {}
+    scores: dict[Throw, float] = {}
     stock_cache: dict[tuple[int, ...], float] = {}
     for group in groups(hand):
         rest = tuple(c for c in hand if c not in group)
+        row = with_each_card(rest, values)
         for card in outlook.takeable:
-            scores[(group, card)] = after_next_throw(tuple(sorted(rest + (card,))), values)
+            scores[(group, card)] = row[card]
         if rest not in stock_cache:
-            stock_cache[rest] = sum(after_next_throw(tuple(sorted(rest + (x,))), values) for x in pool) / len(pool)
+            stock_cache[rest] = sum(row[x] for x in pool) / len(pool)
         scores[(group, None)] = stock_cache[rest]
     return scores
 
 
-def best_discard(outlook: Outlook) -> tuple[Decision, dict[Decision, float]]:
+def ranked_discards(outlook: Outlook) -> tuple[list[Throw], dict[Throw, float]]:
+    """Every (group, source), best first (ties: more cards thrown, then the higher total thrown,
+    then the stock), with its expected ``after_next_throw``."""
     scores = discard_scores(outlook)
     values = outlook.values
 
-    def rank(d):
+    def rank(d: Throw):
         group, take = d
         return (scores[d], -len(group), -sum(values[c] for c in group), take is not None)
 
-    return min(scores, key=rank), scores
+    return sorted(scores, key=rank), scores
+
+
+def best_discard(outlook: Outlook) -> tuple[Throw, dict[Throw, float]]:
+    order, scores = ranked_discards(outlook)
+    return order[0], scores
 
 
 def call_chance(outlook: Outlook, rng: random.Random, samples: int) -> float:
     """The share of random deals of the unseen cards in which a call now is not Assaf."""
     values = outlook.values
     mine = outlook.total(outlook.hand)
-    pool = list(outlook.unseen)
+    pool = outlook.unseen
+    unknown = sum(count - len(known) for count, known in outlook.others)
     wins = 0
     for _ in range(samples):
-        rng.shuffle(pool)
+        drawn = rng.sample(pool, unknown)
         pos, ok = 0, True
         for count, known in outlook.others:
             n = count - len(known)
-            theirs = sum(values[c] for c in known) + sum(values[c] for c in pool[pos:pos + n])
+            theirs = sum(values[c] for c in known) + sum(values[c] for c in drawn[pos:pos + n])
             pos += n
             if theirs <= mine:
                 ok = False

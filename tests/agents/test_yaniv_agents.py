@@ -1,5 +1,5 @@
 """Yaniv agents: the write-up's heuristics exactly, Harel's state/actions/learning, the
-shipped Harel, Sage, and all of them playing through the catalog."""
+shipped Harel, Sage, Sibyl's worlds, and all of them playing through the catalog."""
 import math
 import random
 
@@ -13,10 +13,13 @@ from agents.yaniv.common import YANIV, seat_of, seat_of_state, to_action
 from agents.yaniv.harel import Harel, HarelConfig, action_codes, decision_of, state_key
 from agents.yaniv.heuristics import GreedyRandom, SemiRandom
 from agents.yaniv.qtable import decode_key, encode_key, load_packed, save_packed
-from agents.yaniv.sage import Outlook, Sage
+from agents.yaniv.lookahead import Sibyl, Worlds
+from agents.yaniv.sage import Outlook, Sage, after_next_throw, best_group_value, with_each_card
 from agents.saved_files import load_saved
 from engine import get_game
 from engine.yaniv import parse_card
+from engine.yaniv.cards import card_values
+from engine.yaniv.groups import groups
 from tests.engine.test_yaniv import ids, table
 
 G = get_game("yaniv")
@@ -41,9 +44,40 @@ def test_views_and_states_give_the_same_inputs():
         view = G.observe(state, state.to_move)
         assert seat_of(view) == seat_of_state(state)
         assert Outlook.of(view) == Outlook.of_state(state)
+        assert Worlds.of(view) == Worlds.of_state(state)
 
 
-@pytest.mark.parametrize("agent", [SemiRandom(), GreedyRandom(0.5), Harel(config=HarelConfig(epsilon=0.3)), Sage(30)])
+def test_sibyls_worlds_keep_what_the_seat_sees_and_deal_the_rest_again():
+    rng, redealt = random.Random(3), 0
+    for state in states(seeds=range(3)):
+        seat, worlds = state.to_move, Worlds.of_state(state)
+        for _ in range(3):
+            world = worlds.deal(rng).freeze()
+            assert sorted([*(c for h in world.hands for c in h), *world.stock, *world.below, *world.top]) == list(range(54))
+            seen, again = G.observe(state, seat), G.observe(world, seat)
+            for key in ("hand", "hand_counts", "known", "discard", "stock", "turn", "to_move", "legal_actions"):
+                assert again[key] == seen[key], key
+            assert all(set(state.known[s]) <= set(world.hands[s]) for s in range(state.players))
+            redealt += world.hands != state.hands
+    assert redealt > 100  # the others' unknown cards are dealt again, not copied
+
+
+def test_the_fast_best_group_is_the_best_of_all_groups():
+    rng = random.Random(5)
+    for face in ("ten", "rank"):
+        values = card_values(face)
+        for size in range(0, 7):
+            for _ in range(400):
+                hand = tuple(sorted(rng.sample(range(54), size)))
+                if hand:
+                    assert best_group_value(hand, values) == max(sum(values[c] for c in g) for g in groups(hand))
+                row = with_each_card(hand, values)
+                assert all(row[x] == after_next_throw(tuple(sorted(hand + (x,))), values)
+                           for x in range(54) if x not in hand)
+
+
+@pytest.mark.parametrize("agent", [SemiRandom(), GreedyRandom(0.5), Harel(config=HarelConfig(epsilon=0.3)), Sage(30),
+                                   Sibyl(worlds=2)])
 def test_agents_only_make_legal_moves(agent):
     rng = random.Random(4)
     for state in states(seeds=range(3)):
@@ -129,6 +163,13 @@ def test_the_shipped_harel_loads_and_round_trips(tmp_path):
     assert all(again.get(k) == pytest.approx(v, abs=1e-4) for k, v in sample.items())
 
 
+def decide(agent, state, rng):
+    """The agent's decision for the player to move, from that player's inputs."""
+    if isinstance(agent, Sibyl):
+        return agent.choose(Worlds.of_state(state), Outlook.of_state(state), rng)
+    return agent.choose(Outlook.of_state(state) if isinstance(agent, Sage) else seat_of_state(state), rng)
+
+
 def head_to_head(a, b, deals, seed):
     """a's share of wins over ``deals`` two-player deals, seats alternating; and its standard error."""
     rng, wins = random.Random(seed), 0.0
@@ -136,9 +177,7 @@ def head_to_head(a, b, deals, seed):
         state = G.new_deal(2, seed * 100_000 + i)
         seats = (a, b) if i % 2 == 0 else (b, a)
         while state.to_move is not None:
-            agent = seats[state.to_move]
-            inputs = Outlook.of_state(state) if isinstance(agent, Sage) else seat_of_state(state)
-            state = G.apply(state, to_action(agent.choose(inputs, rng)))
+            state = G.apply(state, to_action(decide(seats[state.to_move], state, rng)))
         won = state.results[-1].winners
         wins += 1 / len(won) if i % 2 in won else 0.0
     share = wins / deals
@@ -153,6 +192,11 @@ def test_the_shipped_harel_beats_both_heuristics(opponent):
 
 def test_sage_beats_harel():
     share, se = head_to_head(Sage(), trained_harel(), 200, seed=12)
+    assert share - 3 * se > 0.5, (share, se)
+
+
+def test_sibyl_beats_semirandom():
+    share, se = head_to_head(Sibyl(worlds=8), SemiRandom(), 60, seed=13)
     assert share - 3 * se > 0.5, (share, se)
 
 
