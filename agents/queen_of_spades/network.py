@@ -80,7 +80,7 @@ class NetworkPlayer:
         last = self._last
         if last is not None and last[0] is observation:
             return last[1]
-        out = self.weights.forward(observation_inputs(observation, self.level.counting)[None, :])[0]
+        out = self.weights.forward(observation_inputs(observation, self.level.counting))
         self._last = (observation, out)
         return out
 

@@ -86,9 +86,10 @@ def test_training_and_play_encode_a_position_alike():
         state = game.new_deal(4, seed)
         while not game.is_over(state):
             seat = game.current_player(state)
-            from_table = encode_tables([Table.thaw(state)])[0]
-            from_view = observation_inputs(game.observe(state, seat))
-            assert np.array_equal(from_table, from_view)
+            for counting in COUNTING:  # encode_many's rows (training) and encode's one row (play) agree
+                from_table = encode_tables([Table.thaw(state)], counting)[0]
+                from_view = observation_inputs(game.observe(state, seat), counting)
+                assert np.array_equal(from_table, from_view) and from_view.dtype == np.float32
             legal = game.legal_actions(state)
             state = game.apply(state, legal[rng.randrange(len(legal))])
 
