@@ -19,9 +19,11 @@ write-up says "unknown or not applicable":
 before the first trick is done (no trick has been taken yet); the table block and
 the others' block use -1 (not 0) for "no", as the other card blocks do.
 
-The difficulty levels weaken the card-counting block (``COUNTING``): "good" halves
-its non-spade elements, "average" zeroes it; ``encode(..., counting=...)`` applies
-the scale.
+The difficulty levels weaken the card-counting block (``COUNTING``): "good" scales
+its non-spade elements by ``PARTIAL`` (the write-up halves them; *choice*: three quarters,
+which puts "good" clearly between the rule player and "very good", see
+docs/measurements/queen_of_spades.md), "average" zeroes it; ``encode(..., counting=...)``
+applies the scale.
 """
 from __future__ import annotations
 
@@ -39,9 +41,10 @@ BLOCKS = {"round": (ROUND, 8), "hand": (HAND, 32), "table": (TABLE, 32), "others
           "led": (LED, 4), "position": (POSITION, 4), "flags": (FLAGS, 3)}
 
 _spade = np.array([c // 8 == SPADES for c in range(32)])
+PARTIAL = 0.75  # good: the scale of the counting inputs of the other suits
 COUNTING = {
     "full": np.ones(32, np.float32),  # very good: counts every card
-    "half": np.where(_spade, 1.0, 0.5).astype(np.float32),  # good: halved except the spades
+    "partial": np.where(_spade, 1.0, PARTIAL).astype(np.float32),  # good: spades in full, the rest scaled
     "none": np.zeros(32, np.float32),  # average and below: no counting
 }
 
