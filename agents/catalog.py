@@ -1,14 +1,15 @@
 """Every agent of every game, and each game's difficulty levels.
 
 Each game's package (``agents/<game>/__init__.py``) lists its ``AGENTS``
-(``AgentSpec``) and ``LEVELS`` (agent ids, easiest first). This module gathers
-them; nothing else needs to know which games exist.
+(``AgentSpec``), ``LEVELS`` (agent ids, easiest first), ``CALIBRATION_REFERENCES`` (the
+agents its levels are measured against) and its ``COACH``. This module gathers them;
+nothing else needs to know which games exist.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from agents.spec import AgentSpec
+from agents.spec import AgentSpec, Values
 from engine import GameError
 
 
@@ -50,9 +51,9 @@ def levels(game: str) -> list[str]:
 
 
 def references(game: str) -> list[str]:
-    """Agent ids the game's levels are calibrated against (default: Random)."""
+    """Agent ids the game's levels are calibrated against."""
     levels(game)
-    return list(getattr(_PACKAGES[game], "CALIBRATION_REFERENCES", ["random"]))
+    return list(_PACKAGES[game].CALIBRATION_REFERENCES)
 
 
 def coach(game: str):
@@ -68,7 +69,7 @@ def level_agent(game: str, level: int) -> str:
     return ids[level - 1]
 
 
-def make_agent(game: str, agent_id: str, values: dict[str, float] | None = None) -> Any:
+def make_agent(game: str, agent_id: str, values: Values | None = None) -> Any:
     """A fresh agent; live learners are built from ``values`` (their stored table)."""
     s = spec(game, agent_id)
     if s.live is not None:

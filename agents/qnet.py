@@ -8,6 +8,8 @@ from pathlib import Path
 
 import numpy as np
 
+from agents.saved_files import write_arrays
+
 
 class QNet:
     def __init__(self, layers: list[tuple[np.ndarray, np.ndarray]]):
@@ -41,9 +43,7 @@ class QNet:
         return out
 
     def save(self, path: Path) -> Path:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        np.savez(path, **self.arrays())
-        return path
+        return write_arrays(path, self.arrays())
 
     @classmethod
     def from_arrays(cls, data) -> "QNet":

@@ -1,8 +1,13 @@
-"""Reading and writing shipped agents in agents/saved/ (plain JSON with metadata)."""
+"""Reading and writing shipped agents in agents/saved/ (plain JSON with metadata, and numpy's
+.npz files of named arrays for the networks and tables)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
+
+import numpy as np
 
 from engine import GameError
 
@@ -24,4 +29,12 @@ def load_saved(game: str, name: str) -> dict:
 def write_saved(path: Path, data: dict) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    return path
+
+
+def write_arrays(path: Path, arrays: Mapping[str, np.ndarray], compressed: bool = False) -> Path:
+    """Named arrays as an .npz file (numpy's ``savez``: ``load`` gives them back by name)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    named: dict[str, Any] = dict(arrays)  # savez's stubs take ``**`` values for its allow_pickle flag too
+    (np.savez_compressed if compressed else np.savez)(path, **named)
     return path

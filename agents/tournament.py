@@ -31,17 +31,18 @@ from __future__ import annotations
 
 import random
 from concurrent.futures import Executor, as_completed
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 from agents.arenas import fast_arena
 from agents.catalog import make_agent
 from agents.records import GameRecord, TournamentResult, arrangement, seat_count, summarise
+from agents.spec import Values
 from engine import chance, get_game, play_out
 
 
 def play_games(game_name: str, players: Sequence[str], indices: Sequence[int], seed: int,
                options: dict | None = None, whole_match: bool = False,
-               values: dict[str, dict[str, float]] | None = None) -> list[GameRecord]:
+               values: Mapping[str, Values] | None = None) -> list[GameRecord]:
     """Play the games numbered ``indices``; runs in a worker process."""
     agents = [make_agent(game_name, p, (values or {}).get(p)) for p in players]
     arena = fast_arena(game_name, agents)
@@ -77,7 +78,7 @@ def play_by_observation(game_name: str, agents: Sequence, indices: Sequence[int]
 
 def run(game: str, players: Sequence[str], games: int, seed: int = 1, options: dict | None = None,
         executor: Executor | None = None, whole_match: bool | None = None,
-        values: dict[str, dict[str, float]] | None = None, chunk: int = 100,
+        values: Mapping[str, Values] | None = None, chunk: int = 100,
         progress: Callable[[int], None] | None = None) -> TournamentResult:
     """Play ``games`` games (whole matches or single deals; ``None``: the game's unit);
     with an executor they run in chunks in parallel."""

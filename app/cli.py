@@ -33,16 +33,19 @@ def _module_main(package: str, name: str, argv: list[str], prog: str) -> int:
     return module.main(argv, prog=prog) or 0
 
 
+COMMANDS = ("migrate", "serve", "train", "bench", "tournament", "calibrate", "live")
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(prog="parlour", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", choices=["migrate", "serve", "train", "bench", "tournament", "calibrate", "live"])
+    parser.add_argument("command", choices=COMMANDS)
     if not argv or argv[0] in ("-h", "--help"):
         parser.print_help()
         return 0
     command, rest = argv[0], argv[1:]
-    if command not in parser._actions[1].choices:
+    if command not in COMMANDS:
         parser.error(f"unknown command {command!r}")
     if command == "migrate":
         if rest:

@@ -21,7 +21,7 @@ from typing import Annotated
 from fastapi import Path
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, model_validator
 
-from app.services.matches import MATCH_ID
+from app.services.match_store import MATCH_ID
 from app.services.people import MAX_NAME, NAME_PATTERN, clean_name
 
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
@@ -65,7 +66,7 @@ def is_api(request: Request) -> bool:
 templates = Jinja2Templates(directory=Path(ROOT) / "templates")
 
 
-def answer(request: Request, status: int, detail: str, headers: dict | None = None, **extra) -> object:
+def answer(request: Request, status: int, detail: str, headers: dict | None = None, **extra) -> Response:
     detail = clip(detail)
     if is_api(request):
         body = {"detail": detail, **{k: clip(str(v)) for k, v in extra.items() if v is not None}}
@@ -89,7 +90,7 @@ def _field(loc) -> str:
 
 def _validation(request: Request, err: RequestValidationError):
     errors = err.errors()
-    first = errors[0] if errors else {"loc": (), "msg": "invalid request", "type": ""}
+    first: dict[str, Any] = errors[0] if errors else {"loc": (), "msg": "invalid request", "type": ""}
     if first.get("type") == "json_invalid":
         doc, pos = err.body if isinstance(err.body, str) else "", first["loc"][-1]
         if isinstance(pos, int) and doc:

@@ -13,10 +13,11 @@ Only plain statements: named ``bindparam``s and literal values, no ``IN`` lists.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from sqlalchemy.engine import Connection
-from sqlalchemy.sql import Executable
+from sqlalchemy.sql import ClauseElement
+from sqlalchemy.sql.compiler import SQLCompiler
 
 
 @dataclass
@@ -34,14 +35,14 @@ class _Plan:
 
 
 class Statement:
-    def __init__(self, statement: Executable):
+    def __init__(self, statement: ClauseElement):
         self.statement = statement
         self._plans: dict[str, _Plan] = {}
 
     def _plan(self, dialect) -> _Plan:
         plan = self._plans.get(dialect.name)
         if plan is None:
-            compiled = self.statement.compile(dialect=dialect)
+            compiled = cast(SQLCompiler, self.statement.compile(dialect=dialect))
             binders = {}
             for name, bind in compiled.binds.items():
                 convert = bind.type.dialect_impl(dialect).bind_processor(dialect)
@@ -49,7 +50,7 @@ class Statement:
                     binders[name] = convert
             selected = getattr(self.statement, "selected_columns", ())
             plan = self._plans[dialect.name] = _Plan(
-                compiled.string, tuple(compiled.positiontup) if compiled.positional else None,
+                compiled.string, tuple(compiled.positiontup or ()) if compiled.positional else None,
                 dict(compiled.params), binders, tuple(c.key for c in selected),
                 tuple(c.type.dialect_impl(dialect) for c in selected))
         return plan
@@ -63,7 +64,10 @@ class Statement:
 
     @staticmethod
     def _cursor(connection: Connection):
-        return connection.dialect, connection.connection.dbapi_connection.cursor()
+        driver = connection.connection.dbapi_connection
+        if driver is None:
+            raise RuntimeError("the connection is closed")
+        return connection.dialect, driver.cursor()
 
     def rows(self, connection: Connection, **values) -> list[dict]:
         """The selected rows, each as a dict of its columns."""

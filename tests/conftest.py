@@ -60,10 +60,10 @@ def server_seed(monkeypatch):
     """``server_seed(n)``: the server draws ``n`` as the seed of the matches created next (a
     test that must know the deal of a match that counts: a seed given at creation makes the
     match unrated and unlearned)."""
-    from app.services import matches
+    from app.services import match_lifecycle
 
     def fix(seed: int) -> int:
-        monkeypatch.setattr(matches, "server_seed", lambda: seed)
+        monkeypatch.setattr(match_lifecycle, "server_seed", lambda: seed)
         return seed
     return fix
 

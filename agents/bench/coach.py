@@ -9,13 +9,42 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from typing import Any, Sequence
 
 from agents.base import RandomAgent
+from agents.bench.timing import deals_until
 from agents.catalog import coach, levels, make_agent
-from agents.coach import is_mistake, review
+from agents.coach import Coach, is_mistake, review
 from engine import get_game
 
 BUDGET_S = 2.0
+
+
+class Reviewed:
+    """Seat 0: Random, the first ``decisions`` of its moves with a choice reviewed by the coach
+    (timed: CPU and wall seconds)."""
+
+    name = "random"
+
+    def __init__(self, the_coach: Coach, decisions: int):
+        self.coach, self.decisions, self.me = the_coach, decisions, RandomAgent()
+        self.cpu: list[float] = []
+        self.wall: list[float] = []
+        self.flagged = 0
+
+    @property
+    def full(self) -> bool:
+        return len(self.cpu) >= self.decisions
+
+    def act(self, view: dict, legal: Sequence[Any], rng: random.Random) -> Any:
+        action = self.me.act(view, legal, rng)
+        if len(legal) > 1 and not self.full:
+            c0, w0 = time.process_time(), time.perf_counter()
+            verdict = review(self.coach, 0, view, legal, action.id, random.Random(len(self.cpu)))
+            self.cpu.append(time.process_time() - c0)
+            self.wall.append(time.perf_counter() - w0)
+            self.flagged += is_mistake(self.coach, verdict.loss)
+        return action
 
 
 def review_times(game_name: str, decisions: int = 20, seed: int = 1) -> dict:
@@ -24,28 +53,13 @@ def review_times(game_name: str, decisions: int = 20, seed: int = 1) -> dict:
     game, the_coach = get_game(game_name), coach(game_name)
     ids = levels(game_name)
     other = make_agent(game_name, ids[len(ids) // 2])
-    me, rng = RandomAgent(), random.Random(seed)
     warm = game.new_deal(2 if game.max_players == 2 else game.min_players, seed)  # loads the coach's files
     review(the_coach, 0, game.observe(warm, game.current_player(warm)), game.legal_actions(warm),
            game.legal_actions(warm)[0].id, random.Random(0))
-    cpu, wall, flagged = [], [], 0
-    deal = 0
-    while len(cpu) < decisions:
-        players = game.min_players if game.min_players > 2 or game.max_players == 2 else 3
-        state = game.new_deal(players, seed * 1000 + deal)
-        deal += 1
-        while not game.is_over(state) and len(cpu) < decisions:
-            seat = game.current_player(state)
-            legal = game.legal_actions(state)
-            view = game.observe(state, seat)
-            action = (me if seat == 0 else other).act(view, legal, rng)
-            if seat == 0 and len(legal) > 1:
-                c0, w0 = time.process_time(), time.perf_counter()
-                verdict = review(the_coach, 0, view, legal, action.id, random.Random(len(cpu)))
-                cpu.append(time.process_time() - c0)
-                wall.append(time.perf_counter() - w0)
-                flagged += is_mistake(the_coach, verdict.loss)
-            state = game.apply(state, action)
+    me = Reviewed(the_coach, decisions)
+    players = game.min_players if game.min_players > 2 or game.max_players == 2 else 3
+    deals_until(lambda: me.full, game, players, [me] + [other] * (players - 1), seed * 1000, random.Random(seed))
+    cpu, wall, flagged = me.cpu, me.wall, me.flagged
     return {"game": game_name, "decisions": len(cpu), "agent": the_coach.agent,
             "median_cpu_ms": round(1000 * statistics.median(cpu), 1), "max_cpu_ms": round(1000 * max(cpu), 1),
             "median_wall_ms": round(1000 * statistics.median(wall), 1), "max_wall_ms": round(1000 * max(wall), 1),

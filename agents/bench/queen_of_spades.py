@@ -33,7 +33,6 @@ import json
 import random
 import statistics
 import sys
-import time
 from typing import Callable
 
 from rich.console import Console
@@ -42,7 +41,7 @@ from agents.bench import coach as coach_bench
 from agents.bench import queen_of_spades_network
 from agents.bench.report import (closing_lines, console_for_tables, json_rows, machine, move_time_lines,
                                   openspiel_random_deals, parse_timing, peer, throughput_table, timing_options)
-from agents.bench.timing import Result, Row, measure_rows
+from agents.bench.timing import Result, Row, Timed, deals_until, measure_rows
 from agents.queen_of_spades.rules_player import RulePlayer, choose
 from agents.queen_of_spades.seen import of_table
 from engine import get_game
@@ -103,22 +102,9 @@ def rule_deals(n: int) -> Callable[[], tuple[int, int]]:
 
 def move_times(decisions: int, seed: int) -> dict:
     """Seconds per ``act`` call of the rule player (every seat of seeded deals)."""
-    agent = RulePlayer()
-    rng = random.Random(seed)
-    times: list[float] = []
-    deal = 0
-    while len(times) < decisions:
-        state = GAME.new_deal(4, seed + deal)
-        deal += 1
-        while not GAME.is_over(state) and len(times) < decisions:
-            seat = GAME.current_player(state)
-            legal = GAME.legal_actions(state)
-            view = GAME.observe(state, seat)
-            start = time.perf_counter()
-            action = agent.act(view, legal, rng)
-            times.append(time.perf_counter() - start)
-            state = GAME.apply(state, action)
-    times.sort()
+    timed = Timed(RulePlayer(), decisions)
+    deals_until(lambda: timed.full, GAME, 4, [timed] * 4, seed, random.Random(seed))
+    times = sorted(timed.times)
     return {"agent": "rules", "decisions": len(times),
             "median_us": round(1e6 * statistics.median(times), 1), "max_us": round(1e6 * times[-1], 1)}
 

@@ -19,31 +19,39 @@ import argparse
 import random
 import sys
 from dataclasses import replace
+from typing import Any, Sequence
 
 import numpy as np
 from rich.console import Console
 from rich.table import Table
 from threadpoolctl import threadpool_limits
 
-from agents.bench.timing import Result, measure
+from agents.base import RandomAgent
+from agents.bench.timing import Result, deals_until, measure
 from agents.queen_of_spades.network import NetworkPlayer, shipped
 from agents.queen_of_spades.search import DeterminisedSearch
 from engine import get_game
 
 
+class Recorder(RandomAgent):
+    """Random play that keeps the (view, legal actions) of each decision with a choice."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[dict, list]] = []
+
+    def act(self, observation: dict, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        if len(legal_actions) > 1:
+            self.seen.append((observation, list(legal_actions)))
+        return super().act(observation, legal_actions, rng)
+
+
 def positions(n: int, seed: int = 0) -> list[tuple[dict, list]]:
-    """(view, legal actions) of the seat to move, over random deals, where it has a choice."""
-    game, rng, out = get_game("queen_of_spades"), random.Random(seed), []
-    s = 0
-    while len(out) < n:
-        state = game.new_deal(4, s)
-        s += 1
-        while not game.is_over(state):
-            legal = game.legal_actions(state)
-            if len(legal) > 1:
-                out.append((game.observe(state, state.to_move), legal))
-            state = game.apply(state, legal[rng.randrange(len(legal))])
-    return out[:n]
+    """(view, legal actions) of the seat to move, over random deals (seeds 0, 1, ...), where it
+    has a choice."""
+    recorder = Recorder()
+    deals_until(lambda: len(recorder.seen) >= n, get_game("queen_of_spades"), 4, [recorder] * 4, 0,
+                random.Random(seed))
+    return recorder.seen[:n]
 
 
 def results(seconds: float, repeats: int, search: bool = True) -> list[Result]:

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import random
 import statistics
-import time
 from typing import Callable
 
+from agents.bench.timing import Timed, deals_until
 from agents.racko.arena import play
 from agents.racko.kyle import Kyle
-from engine import get_game
+from engine.racko import Racko
 from engine.racko import Table as RulesTable
 
-GAME = get_game("racko")
+GAME = Racko()
 
 
 def arena_deals(make: Callable[[], list], n: int, rng: random.Random,
@@ -34,24 +34,8 @@ def arena_deals(make: Callable[[], list], n: int, rng: random.Random,
 
 def move_times(agent, decisions: int, seed: int) -> dict:
     """Seconds per ``act`` call of ``agent`` (seat 0 of two-player deals against Kyle)."""
-    other = Kyle()
-    rng = random.Random(seed)
-    times: list[float] = []
-    deal = 0
-    while len(times) < decisions:
-        state = GAME.new_deal(2, seed + deal)
-        deal += 1
-        while not GAME.is_over(state) and len(times) < decisions:
-            seat = GAME.current_player(state)
-            legal = GAME.legal_actions(state)
-            view = GAME.observe(state, seat)
-            if seat == 0:
-                start = time.perf_counter()
-                action = agent.act(view, legal, rng)
-                times.append(time.perf_counter() - start)
-            else:
-                action = other.act(view, legal, rng)
-            state = GAME.apply(state, action)
-    times.sort()
+    timed = Timed(agent, decisions)
+    deals_until(lambda: timed.full, GAME, 2, [timed, Kyle()], seed, random.Random(seed))
+    times = sorted(timed.times)
     return {"agent": agent.name, "decisions": len(times),
             "median_us": round(1e6 * statistics.median(times), 1), "max_us": round(1e6 * times[-1], 1)}

@@ -5,12 +5,18 @@ Interleaving matters on a shared machine whose speed drifts by a third within a 
 back to back, a row and its peer can land in a fast and a slow minute and their ratio says more
 about the machine than about the code. Timed in rounds, every row sees the same spells of speed,
 and each one's best run is its figure.
+
+Move times are timed on the server's path (``act`` on a seat's view), in deals played out by
+``engine.play_out`` with the timed agent in its seat (``Timed``, ``deals_until``).
 """
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
+
+from engine import Game, play_out
 
 Chunk = Callable[[], "int | tuple[int, int]"]
 """Does some work; returns the units it did, or (units, turns)."""
@@ -76,3 +82,35 @@ def measure(name: str, unit: str, chunk: Chunk, seconds: float, repeats: int,
             peer: bool = False, note: str = "") -> Result:
     """One row alone (a figure with no peer to interleave with)."""
     return measure_rows([Row(name, unit, chunk, peer, note)], seconds, repeats)[0]
+
+
+class Timed:
+    """An agent whose ``act`` calls are timed (wall-clock seconds, in ``times``), for a move-time
+    figure: the first ``limit`` calls are timed, the later ones only played."""
+
+    def __init__(self, agent: Any, limit: int):
+        self.agent, self.limit = agent, limit
+        self.name = agent.name
+        self.times: list[float] = []
+
+    @property
+    def full(self) -> bool:
+        return len(self.times) >= self.limit
+
+    def act(self, observation: dict, legal_actions: Sequence, rng: random.Random) -> Any:
+        if self.full:
+            return self.agent.act(observation, legal_actions, rng)
+        start = time.perf_counter()
+        action = self.agent.act(observation, legal_actions, rng)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+
+def deals_until(done: Callable[[], bool], game: Game, players: int, seats: Sequence, seed: int,
+                rng: random.Random) -> None:
+    """Play seeded single deals (seeds ``seed``, ``seed + 1``, ...) with ``seats`` (one agent per
+    seat, through ``engine.play_out``) until ``done()`` after a deal."""
+    deal = 0
+    while not done():
+        play_out(game, game.new_deal(players, seed + deal), seats, rng)
+        deal += 1

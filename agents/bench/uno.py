@@ -29,21 +29,20 @@ import argparse
 import json
 import random
 import statistics
-import time
-from typing import Callable
+from typing import Callable, Sequence
 
 from rich.console import Console
 
 from agents.bench import coach as coach_bench
 from agents.bench.report import (closing_lines, console_for_tables, json_rows, machine, openspiel_random_deals,
                                   parse_timing, peer, throughput_table, timing_options)
-from agents.bench.timing import Result, Row, measure_rows
+from agents.bench.timing import Result, Row, Timed, deals_until, measure_rows
 from agents.uno.arena import play_deal
 from agents.uno.heuristics import BetterOffensive
 from agents.uno.play import hand_codes
 from agents.uno.search import MonteCarloSearch, sensible
 from engine import get_game
-from engine.uno.actions import DRAW
+from engine.uno.actions import DRAW, Action
 from engine.uno.rules import OVER, Rules
 from engine.uno.rules import Table as RulesTable
 
@@ -103,29 +102,29 @@ def heuristic_deals(players: int, n: int, rng: random.Random) -> Callable[[], tu
     return chunk
 
 
+class SearchWhereSensible:
+    """Seat 0 of the move-time deals: the search level where more than one move is sensible
+    (timed, the first ``decisions`` of them), BetterOffensive elsewhere."""
+
+    name = "search"
+
+    def __init__(self, decisions: int):
+        self.search = Timed(MonteCarloSearch(), decisions)
+        self.other = BetterOffensive()
+
+    def act(self, view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
+        if not self.search.full and len(sensible([a.code for a in legal], hand_codes(view))) > 1:
+            return self.search.act(view, legal, rng)
+        return self.other.act(view, legal, rng)
+
+
 def search_times(players: int, decisions: int, seed: int) -> dict:
     """Seconds per searched decision of the Monte Carlo level (default settings)."""
-    game = get_game("uno")
-    searcher, other = MonteCarloSearch(), BetterOffensive()
-    rng = random.Random(seed)
-    times: list[float] = []
-    deal = 0
-    while len(times) < decisions:
-        state = game.new_deal(players, seed + deal)
-        deal += 1
-        while not game.is_over(state) and len(times) < decisions:
-            seat = game.current_player(state)
-            legal = game.legal_actions(state)
-            view = game.observe(state, seat)
-            if seat == 0 and len(sensible([a.code for a in legal], hand_codes(view))) > 1:
-                start = time.perf_counter()
-                action = searcher.act(view, legal, rng)
-                times.append(time.perf_counter() - start)
-            else:
-                action = other.act(view, legal, rng)
-            state = game.apply(state, action)
-    times.sort()
-    return {"players": players, "decisions": len(times), "budget": searcher.budget,
+    seat = SearchWhereSensible(decisions)
+    deals_until(lambda: seat.search.full, get_game("uno"), players, [seat] + [seat.other] * (players - 1), seed,
+                random.Random(seed))
+    times = sorted(seat.search.times)
+    return {"players": players, "decisions": len(times), "budget": seat.search.agent.budget,
             "median_ms": round(1000 * statistics.median(times), 1),
             "p95_ms": round(1000 * times[int(0.95 * (len(times) - 1))], 1),
             "max_ms": round(1000 * times[-1], 1)}

@@ -152,5 +152,5 @@ def table_inputs(table) -> tuple:
 
 def encode_tables(tables, counting: str = "full") -> np.ndarray:
     """(len(tables), 115): the inputs of the seat to move at each table."""
-    columns = list(zip(*(table_inputs(t) for t in tables)))
-    return encode_many(*columns, counting=counting)
+    trick_number, hand, trick, played, flags = zip(*(table_inputs(t) for t in tables))
+    return encode_many(trick_number, hand, trick, played, flags, counting=counting)

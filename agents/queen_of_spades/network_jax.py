@@ -110,7 +110,7 @@ class Fitter:
 
     def _mean_loss(self, x, card, target, rng, rows: int = 8192) -> float:
         idx = rng.choice(len(x), min(rows, len(x)), replace=False)
-        return float(loss(self.params, np.asarray(x[idx], np.float32), card[idx], target[idx]))
+        return float(loss(self.params, jnp.asarray(x[idx], jnp.float32), jnp.asarray(card[idx]), jnp.asarray(target[idx])))
 
     def weights(self) -> Weights:
         return weights_of(self.params)

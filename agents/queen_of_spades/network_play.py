@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 import numpy as np
 from threadpoolctl import threadpool_limits
@@ -97,13 +97,13 @@ def choose(policy: Policy, tables: list[Table], rng: np.random.Generator, x: np.
     return picks
 
 
-def play_deals(seeds, seats: list[tuple[Policy, Policy, Policy, Policy]], rng: np.random.Generator,
+def play_deals(seeds, seats: Sequence[Sequence[Policy]], rng: np.random.Generator,
                record: bool = False) -> Played:
     """Play one deal per seed, ``seats[k]`` the players of deal ``k`` (seat order), all side by side."""
     return play_tables([Table.new(PLAYERS, int(s)) for s in seeds], seats, rng, record)
 
 
-def play_tables(tables: list[Table], seats: list[tuple[Policy, Policy, Policy, Policy]], rng: np.random.Generator,
+def play_tables(tables: list[Table], seats: Sequence[Sequence[Policy]], rng: np.random.Generator,
                 record: bool = False) -> Played:
     """Play single-deal ``tables`` (from wherever they stand) to the end, side by side. Numpy's
     matrix products run on one thread here: many small products waste least that way (and on a
@@ -112,27 +112,30 @@ def play_tables(tables: list[Table], seats: list[tuple[Policy, Policy, Policy, P
         return _play_tables(tables, seats, rng, record)
 
 
-def _play_tables(tables: list[Table], seats: list[tuple[Policy, Policy, Policy, Policy]], rng: np.random.Generator,
+def _play_tables(tables: list[Table], seats: Sequence[Sequence[Policy]], rng: np.random.Generator,
                  record: bool) -> Played:
     xs, cards, deals, who = [], [], [], []
     active = list(range(len(tables)))
     while active:
         groups: dict[int, tuple[Policy, list[int]]] = {}
         for k in active:
-            policy = seats[k][tables[k].to_move]
+            seat = tables[k].to_move
+            assert seat is not None  # active tables are not over
+            policy = seats[k][seat]
             groups.setdefault(id(policy), (policy, []))[1].append(k)
         for policy, ks in groups.values():
             batch = [tables[k] for k in ks]
-            x = None
             if record:
                 x = encode_tables(batch)  # training rows always carry the full inputs
+                picks = choose(policy, batch, rng, x if policy.counting == "full" else None)
                 keep = [i for i, t in enumerate(batch) if t.tricks_done < RECORDED_TRICKS]
-            picks = choose(policy, batch, rng, x if record and policy.counting == "full" else None)
-            if record and keep:
-                xs.append(x[keep])
-                cards += [picks[i] for i in keep]
-                deals += [ks[i] for i in keep]
-                who += [batch[i].to_move for i in keep]
+                if keep:
+                    xs.append(x[keep])
+                    cards += [picks[i] for i in keep]
+                    deals += [ks[i] for i in keep]
+                    who += [batch[i].to_move for i in keep]
+            else:
+                picks = choose(policy, batch, rng, None)
             for t, c in zip(batch, picks):
                 t.step(c)
         active = [k for k in active if tables[k].to_move is not None]

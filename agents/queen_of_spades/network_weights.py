@@ -16,6 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
+from agents.saved_files import write_arrays
+
 LAYERS = (115, 384, 384, 256, 128, 32)
 TARGET_SCALE = 0.25  # deal score x this = the training target
 
@@ -63,9 +65,7 @@ def initial(rng: np.random.Generator, layers: tuple[int, ...] = LAYERS) -> Weigh
 
 
 def save(path: Path, weights: Weights) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, **weights.to_arrays())
-    return path
+    return write_arrays(path, weights.to_arrays(), compressed=True)
 
 
 def load(path: Path) -> Weights:

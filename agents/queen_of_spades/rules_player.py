@@ -86,7 +86,7 @@ def _lead(s: Seen, unseen: int, queen_out: bool) -> tuple[dict[int, float], str]
         elif not queen_out and QS in s.hand:
             cost -= 0.05 * (8 - suit_count(s.hand, suit))  # a short suit, to make a void for the queen
         scores[c] = -cost - 0.001 * (c & 7)
-    best = max(scores, key=scores.get)
+    best = max(scores, key=scores.__getitem__)
     higher = above(best, unseen)
     why = (f"leads {CARD_LABELS[best]}: {higher} unseen card{'s' if higher != 1 else ''} above it, "
            "least likely to win a costly trick" if higher else
@@ -135,7 +135,7 @@ def _discard(s: Seen, unseen: int, queen_out: bool) -> tuple[dict[int, float], s
         else:
             score = 10.0 - above(c, unseen) - 0.1 * suit_count(hand, c >> 3) - 0.001 * (c & 7)
         scores[c] = score
-    best = max(scores, key=scores.get)
+    best = max(scores, key=scores.__getitem__)
     if best == QS:
         why = "cannot follow: drops the Q♠ on another player's trick"
     elif queen_out and best in _ACE_KING_SPADES:

@@ -56,7 +56,7 @@ def table_from_view(view: dict, rng: random.Random) -> Table:
     forced = bool(view["options"].get("forced_queen", False))
     no_queen = _no_queen(taken, trick) if forced else [False] * PLAYERS
     redeal(hands, others, voids, no_queen, rng)
-    played_by = [[] for _ in range(PLAYERS)]
+    played_by: list[list[int]] = [[] for _ in range(PLAYERS)]
     for _, plays in (*taken, (None, trick)):
         for s, c in plays:
             played_by[s].append(c)

@@ -38,6 +38,7 @@ class Seen(NamedTuple):
 
 def of_table(t: Table) -> Seen:
     p = t.to_move
+    assert p is not None  # a deal in play has a player to move
     return Seen(p, t.hands[p], t.legal(), t.trick, t.played, t.tricks, t.queen_by, t.tricks_done, t.voids)
 
 

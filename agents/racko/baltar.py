@@ -35,7 +35,7 @@ returns the changes as ``Update`` items.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Sequence
 
 import numpy as np
@@ -44,6 +44,8 @@ from agents.base import Episode, Explanation, Update
 from agents.racko.common import WriteupPlayer, code_of_slot
 from agents.racko.diablo import table_seen, view_seen
 from agents.racko.features import unseen_prefix
+from agents.saved_files import write_arrays
+from agents.spec import Values
 from engine.racko import DRAW_DECK, DRAW_DISCARD, FROM_DISCARD, PLACE, parse_action
 
 GAMMA = 0.25
@@ -63,24 +65,22 @@ def state_bits(rack: Sequence[int], card: int, prefix: np.ndarray) -> int:
     return state
 
 
-@dataclass
 class QTables:
-    """Baltar's two Q-tables (draw: 2 actions; place: r slots + discard) and their counts."""
+    """Baltar's two Q-tables (draw: 2 actions; place: r slots + discard) and their counts
+    (zeros where not given)."""
 
-    rack_size: int
-    draw: np.ndarray = None
-    place: np.ndarray = None
-    draw_visits: np.ndarray = None
-    place_visits: np.ndarray = None
-    draw_tries: np.ndarray = field(default=None, repr=False)
-    place_tries: np.ndarray = field(default=None, repr=False)
+    def __init__(self, rack_size: int, draw: np.ndarray | None = None, place: np.ndarray | None = None,
+                 draw_visits: np.ndarray | None = None, place_visits: np.ndarray | None = None):
+        states = 1 << (rack_size + 1)
 
-    def __post_init__(self):
-        states = 1 << (self.rack_size + 1)
-        for name, cols in (("draw", 2), ("place", self.rack_size + 1)):
-            for suffix, dtype in (("", np.float64), ("_visits", np.int64), ("_tries", np.int64)):
-                if getattr(self, name + suffix) is None:
-                    setattr(self, name + suffix, np.zeros((states, cols), dtype))
+        def given(array: np.ndarray | None, cols: int, dtype: type) -> np.ndarray:
+            return np.zeros((states, cols), dtype) if array is None else array
+
+        self.rack_size = rack_size
+        self.draw, self.draw_visits = given(draw, 2, np.float64), given(draw_visits, 2, np.int64)
+        self.place = given(place, rack_size + 1, np.float64)
+        self.place_visits = given(place_visits, rack_size + 1, np.int64)
+        self.draw_tries, self.place_tries = given(None, 2, np.int64), given(None, rack_size + 1, np.int64)
 
     def table(self, kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         if kind == "draw":
@@ -289,15 +289,15 @@ class Learner:
 
 
 # ----- files -----
-def save_tables(path, members: Sequence[tuple[QTables, float]]) -> None:
-    arrays = {}
+def save_tables(path: Path, members: Sequence[tuple[QTables, float]]) -> None:
+    arrays: dict[str, np.ndarray] = {}
     for k, (t, w) in enumerate(members):
         arrays[f"draw{k}"] = t.draw
         arrays[f"place{k}"] = t.place
         arrays[f"draw_visits{k}"] = t.draw_visits
         arrays[f"place_visits{k}"] = t.place_visits
         arrays[f"weight{k}"] = np.array(w)
-    np.savez_compressed(path, **arrays)
+    write_arrays(path, arrays, compressed=True)
 
 
 def load_tables(path) -> list[tuple[QTables, float]]:
@@ -341,9 +341,10 @@ class BaltarLive(WriteupPlayer):
 
     name = "baltar-live"
 
-    def __init__(self, values: dict[str, float] | None = None, forced_random: bool = True):
+    def __init__(self, values: Values | None = None, forced_random: bool = True):
         super().__init__(forced_random)
         self.values = dict(values or {})
+        self._rng: random.Random | None = None  # the one ``act`` was given, for ``decide``
 
     def _q(self, kind: str, r: int, state: int, action: int) -> float:
         return self.values.get(_key(kind, r, state, action), 0.0)
@@ -367,7 +368,7 @@ class BaltarLive(WriteupPlayer):
     def decide(self, view: dict) -> int:
         kind, actions = self._kind_actions(view)
         state = self._state(view)
-        rng = getattr(self, "_rng", None) or random.Random(0)
+        rng = self._rng or random.Random(0)
         r = view["options"]["rack_size"]
         a = ties([self._q(kind, r, state, x) for x in actions], actions, rng)
         if kind == "draw":

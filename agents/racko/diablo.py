@@ -39,7 +39,12 @@ def score_groups(net, groups: list[Group], max_card: int) -> list[tuple[np.ndarr
     """For each decision (its candidate racks, the player's turns and unseen-card prefix),
     each rack's score (the network's best output over its maximal usable sequences) and
     the feature row of that best sequence. One forward pass for all of them."""
-    rack_rows, masks, pts, turns, which, starts = [], [], [], [], [], []
+    rack_rows: list[np.ndarray] = []
+    masks: list[np.ndarray] = []
+    pts: list[np.ndarray] = []
+    turns: list[int] = []
+    which: list[int] = []
+    starts: list[list[int]] = []
     for g, (racks, t, _prefix) in enumerate(groups):
         rows, m, p, s = expand(racks, max_card)
         starts.append([len(turns) + k for k in s])
@@ -84,7 +89,7 @@ class Choice:
     slots: list[int]
     values: list[float]
     value: float
-    row: list[float]
+    row: np.ndarray  # the feature row of the rack chosen
 
 
 def tries(rack: list[int], card: int, max_card: int, all_slots: bool = False) -> tuple[list[int], list[list[int]]]:

@@ -22,6 +22,7 @@ import numpy as np
 from agents.base import Explanation
 from agents.qnet import QNet
 from agents.racko.dmc_features import DECK, KEEP, TAKE, candidates, feature_count, seen_of_table, seen_of_view
+from agents.racko.lookahead import Lookahead
 from agents.saved_files import saved_path
 from engine import GameError
 from engine.racko import ACTIONS, DISCARD, DRAW_DECK, DRAW_DISCARD, FROM_DISCARD, PLACE
@@ -58,15 +59,14 @@ class Dmc:
 
     def __init__(self, net: QNet | None = None):
         self.net = net or shipped_net()
-        self._fallback = None
-        self._last = None  # (key, answer) of the last decision valued
+        self._fallback: Lookahead | None = None
+        self._last: tuple[tuple, tuple] | None = None  # (key, answer) of the last decision valued
 
     def _fits(self, view: dict) -> bool:
         return self.net.shape[0] == feature_count(view["options"]["rack_size"])
 
-    def _lookahead(self):
+    def _lookahead(self) -> Lookahead:
         if self._fallback is None:
-            from agents.racko.lookahead import Lookahead
             from agents.racko.shipped import diablo_nets
             self._fallback = Lookahead(diablo_nets("diablo2"))
         return self._fallback

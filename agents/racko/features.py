@@ -197,7 +197,10 @@ def expand(racks: list[list[int]], max_card: int):
     """Every maximal sequence of every rack: (rack rows (M, r), masks (M, r), points (M,),
     the index of each rack's first row)."""
     r = len(racks[0])
-    rows, masks, pts, starts = [], [], [], []
+    rows: list[list[int]] = []
+    masks: list[int] = []
+    pts: list[float] = []
+    starts: list[int] = []
     for rack in racks:
         starts.append(len(rows))
         p = points(rack)

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import numpy as np
 
+from agents.saved_files import write_arrays
+
 
 def sigmoid(x: np.ndarray) -> np.ndarray:
     return 0.5 * (np.tanh(0.5 * x) + 1.0)  # overflow-free
@@ -45,14 +47,12 @@ class Network:
         return cls(layers)
 
     def save(self, path: Path) -> Path:
-        arrays = {}
+        arrays: dict[str, np.ndarray] = {}
         for k, (w, b) in enumerate(self.layers):
             arrays[f"W{k}"] = w.astype(np.float32)
             arrays[f"b{k}"] = b.astype(np.float32)
         arrays["rack_size"] = np.array(self.meta_rack_size)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        np.savez(path, **arrays)
-        return path
+        return write_arrays(path, arrays)
 
     @classmethod
     def load(cls, path: Path) -> "Network":

@@ -3,6 +3,7 @@ from agents.base import RandomAgent
 from agents.tictactoe.coach import COACH  # noqa: F401 (the catalog reads it)
 from agents.spec import AgentSpec, Canary, LiveSpec
 from agents.saved_files import load_saved
+from agents.tictactoe.boxes import BOXES
 from agents.tictactoe.menace import Menace, beginner_table
 from agents.tictactoe.perfect import Perfect
 
@@ -39,7 +40,7 @@ AGENTS = [
     AgentSpec("random", "tictactoe", "Random", "Plays any empty cell, uniformly at random.", RandomAgent),
     AgentSpec("menace-beginner", "tictactoe", "MENACE (beginner)",
               "Michie's matchbox learner with fresh boxes (4/3/2/1 beads): it has learned nothing yet.",
-              Menace),
+              Menace, inspect=BOXES),
     AgentSpec("menace-live", "tictactoe", "MENACE (live)",
               "MENACE whose 304 matchboxes live in the database and learn from every game people "
               "play against it.", Menace,
@@ -48,10 +49,10 @@ AGENTS = [
                             # 1,000 games a reference (about a second): a beginner scores about 0.07 against
                             # Perfect, so the margin below it must be narrow
                             canary=Canary(("random", "perfect"), games=1000), refill=1.0),
-              saved="menace-trained"),
+              saved="menace-trained", inspect=BOXES),
     AgentSpec("menace-trained", "tictactoe", "MENACE (pre-trained)",
               "MENACE after training games (see its metadata), frozen.",
-              lambda: Menace(trained_table()), saved="menace-trained"),
+              lambda: Menace(trained_table()), saved="menace-trained", inspect=BOXES),
     AgentSpec("perfect", "tictactoe", "Perfect", "Minimax: never loses; random among equally good moves.",
               Perfect),
 ]

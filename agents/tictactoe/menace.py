@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from agents.base import Episode, Explanation, Update
+from agents.spec import Values
 from agents.tictactoe.perfect import board_of
 from agents.tictactoe.symmetry import canonical, orbits, render
 from engine import RESIGN
@@ -48,9 +49,9 @@ def box_positions(mark: int) -> tuple[tuple[int, ...], ...]:
     """Canonical positions where ``mark`` (1 = X, 2 = O) is to move and must choose:
     reachable, nobody has won, at least two empty cells. X: 304 boxes; O: 289 boxes."""
     found: set[tuple[int, ...]] = set()
-    frontier = {(0,) * 9}
+    frontier: set[tuple[int, ...]] = {(0,) * 9}
     for _ply in range(9):
-        nxt = set()
+        nxt: set[tuple[int, ...]] = set()
         for board in frontier:
             if winning_line(board) is not None:
                 continue
@@ -91,7 +92,7 @@ def beginner_table(config: MenaceConfig = MenaceConfig(), marks: Sequence[int] =
 class Menace:
     name = "menace"
 
-    def __init__(self, table: dict[str, float] | None = None, config: MenaceConfig = MenaceConfig()):
+    def __init__(self, table: Values | None = None, config: MenaceConfig = MenaceConfig()):
         self.config = config
         # its own copy (it learns by changing it): a plain dict's, or a live learner's layered
         # table's (which copies only the learner's own layer, not the whole table)

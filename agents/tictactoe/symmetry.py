@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-IDENTITY = (0, 1, 2, 3, 4, 5, 6, 7, 8)
+IDENTITY: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 8)
 ROTATE = (6, 3, 0, 7, 4, 1, 8, 5, 2)  # a quarter turn clockwise
 REFLECT = (2, 1, 0, 5, 4, 3, 8, 7, 6)  # mirror left-right
 
@@ -20,7 +20,8 @@ def compose(p: tuple[int, ...], q: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _all_symmetries() -> tuple[tuple[int, ...], ...]:
-    out, r = [], IDENTITY
+    out: list[tuple[int, ...]] = []
+    r = IDENTITY
     for _ in range(4):
         out.append(r)
         out.append(compose(REFLECT, r))

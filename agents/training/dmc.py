@@ -46,8 +46,9 @@ import numpy as np
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from agents.executors import executor
 from agents.qnet import QNet
-from agents.saved_files import saved_path, write_saved
+from agents.saved_files import saved_path, write_arrays, write_saved
 from agents.training.yaniv_plot import Panel, line_charts
 
 MAX_CPU_HOURS = 2.0
@@ -183,7 +184,8 @@ class Learner:
 
     def load_state(self, data: dict) -> None:
         treedef = self.jax.tree_util.tree_structure(self.state)
-        leaves = [self.jax.numpy.asarray(data[f"adam{k}"]) for k in range(treedef.num_leaves)]
+        count = len(self.jax.tree_util.tree_leaves(self.state))
+        leaves = [self.jax.numpy.asarray(data[f"adam{k}"]) for k in range(count)]
         self.state = self.jax.tree_util.tree_unflatten(treedef, leaves)
 
 
@@ -193,9 +195,8 @@ def checkpoint_path(out: Path) -> Path:
 
 
 def save_checkpoint(path: Path, learner: Learner, progress: dict) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.stem + ".tmp.npz")
-    np.savez(tmp, **learner.network().arrays(), **learner.state_arrays(), progress=np.array(json.dumps(progress)))
+    write_arrays(tmp, {**learner.network().arrays(), **learner.state_arrays(), "progress": np.array(json.dumps(progress))})
     os.replace(tmp, path)
 
 
@@ -360,8 +361,6 @@ def actors(workers: int, cluster: str | None) -> Iterator[Executor | None]:
     spawned processes (not forked: this process runs JAX; they leave Ctrl-C to this one,
     which stops after the batch in hand), None for one worker."""
     if cluster:
-        from app.commands.common import executor
-
         with executor(workers, cluster) as pool:
             yield pool
     elif workers == 1:
@@ -393,7 +392,7 @@ def main(argv: list[str] | None, prog: str, doc: str, defaults: dict,
         def report(p: dict) -> None:
             w = p["windows"][-1] if p["windows"] else None
             vs = f", {100 * w['win'] / w['games']:.0f}% vs {setup.reference}" if w else ""
-            if len(p["windows"]) > logged[0]:  # a line per point of the curve, for logs
+            if w is not None and len(p["windows"]) > logged[0]:  # a line per point of the curve, for logs
                 logged[0] = len(p["windows"])
                 b = p["batches"][-1]
                 bar.console.print(f"{p['deals']:,} deals, {p['cpu']:.0f} CPU s, {p['seconds']:.0f} s: "

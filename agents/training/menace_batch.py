@@ -59,8 +59,9 @@ def board_index(board: tuple[int, ...]) -> int:
 
 def reachable_boards() -> list[tuple[int, ...]]:
     """Every board that can occur in play (5,478 of them), the empty board first."""
-    seen = {(0,) * 9}
-    order, frontier = [(0,) * 9], [(0,) * 9]
+    empty: tuple[int, ...] = (0,) * 9
+    seen = {empty}
+    order, frontier = [empty], [empty]
     while frontier:
         nxt = []
         for board in frontier:

@@ -144,8 +144,8 @@ def main(argv: list[str] | None = None, prog: str = "parlour train queen_of_spad
                         f"(the levels use std {NOISE['poor']:g} and {NOISE['verypoor']:g})")
         for col in ("noise std", "points per deal", "± s.e."):
             t.add_column(col, justify="right")
-        for std, r in noise.items():
-            t.add_row(std, f"{r['mean']:+.3f}", f"{r['se']:.3f}")
+        for label, r in noise.items():
+            t.add_row(label, f"{r['mean']:+.3f}", f"{r['se']:.3f}")
         console.print(t)
     if gaps:
         t = Table(title=f"each level against the one below it, head to head ({args.deals} duplicate deals)")

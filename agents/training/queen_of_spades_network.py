@@ -83,6 +83,7 @@ def seeds(seed: int, stream: int, n: int) -> list[int]:
 
 def data(played: Played) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Training rows: inputs (int8, every element -1, 0 or +1: a quarter of float32's memory), card, target."""
+    assert played.x is not None and played.card is not None, "the deals were played without recording"
     return played.x.astype(np.int8), played.card.astype(np.int32), played.targets(TARGET_SCALE)
 
 
@@ -157,7 +158,7 @@ def run(schedule: Schedule, seed: int, on_phase=None, on_point=None,
         timing["self_play_deals"] += n
         return played
 
-    def train(fitter: Fitter, rows, epochs: int) -> list[float]:
+    def train(fitter: Fitter, rows: tuple[np.ndarray, np.ndarray, np.ndarray], epochs: int) -> list[float]:
         start = time.perf_counter()
         losses = fitter.fit(*rows, epochs=epochs, batch=schedule.batch, rng=rng)
         timing["train_seconds"] += time.perf_counter() - start

@@ -107,7 +107,8 @@ def main(argv: list[str] | None = None, prog: str = "parlour train racko baltar"
     command = ("parlour train racko baltar " + shlex.join(sys.argv[1:] if argv is None else argv)).strip()
     console = Console()
     started, cpu_started = time.perf_counter(), time.process_time()
-    kept, attempts = [], []
+    kept: list[tuple[QTables, float]] = []
+    attempts: list[dict] = []
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console) as progress:
         task = progress.add_task("Baltar tables kept", total=args.keep)

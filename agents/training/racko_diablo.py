@@ -40,7 +40,7 @@ import numpy as np
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from agents.racko.arena import KyleDecider, play_deal
+from agents.racko.arena import Decider, KyleDecider, play_deal
 from agents.racko.diablo import DiabloDecider, draw_margin, pick, score_groups, tries
 from agents.racko.features import FEATURES, rack_points_scale, unseen_prefix
 from agents.racko.network import Network
@@ -75,7 +75,8 @@ class Deal:
 
     def samples(self):
         """(rows, targets, weights) of the finished deal: see the module docstring."""
-        t = self.table
+        t, result = self.table, self.table.last_result
+        assert result is not None, "the deal is over"
         r = t.rules.rack_size
         scale = rack_points_scale(r)
         rows, targets, weights = [], [], []
@@ -85,7 +86,7 @@ class Deal:
             for k in range(n):
                 if w[k] > 0:
                     rows.append(h[k][0])
-                    targets.append(h[k + 1][1] if k + 1 < n else min(1.0, t.last_result.points[p] / scale))
+                    targets.append(h[k + 1][1] if k + 1 < n else min(1.0, result.points[p] / scale))
                     weights.append(w[k])
         return rows, targets, weights
 
@@ -125,7 +126,8 @@ def selfplay(net: Network, rules: Rules, players: int, seeds: list[int], width: 
                 t.step(3 + c.slot)
                 deal.history[p].append((c.row, c.value))
         # the place: for every deal still holding a card
-        groups, asks = [], []
+        groups = []
+        places: list[tuple[Deal, int, list[int] | None]] = []
         for deal in active:
             t = deal.table
             if t.phase == OVER or t.drawn == 0:
@@ -136,23 +138,25 @@ def selfplay(net: Network, rules: Rules, players: int, seeds: list[int], width: 
             if forced_random and forced_turn(t.turns[p], r):
                 t.step(random_code(False, t.source == FROM_DISCARD, r, deal.rng))
                 groups.append(([rack], t.turns[p] - 1, prefix))
-                asks.append((deal, p, None))
+                places.append((deal, p, None))
             else:
                 slots, racks = tries(rack, t.drawn, n_cards)
                 groups.append((racks, t.turns[p], prefix))
-                asks.append((deal, p, slots))
-        for (deal, p, slots), (values, rows) in zip(asks, score_groups(net, groups, n_cards) if groups else []):
-            if slots is None:
+                places.append((deal, p, slots))
+        for (deal, p, placing), (values, rows) in zip(places, score_groups(net, groups, n_cards) if groups else []):
+            if placing is None:
                 deal.history[p].append((rows[0], float(values[0])))
                 continue
-            c = pick(slots, values, rows, 0.0)
+            c = pick(placing, values, rows, 0.0)
             deal.table.step(2 if c.slot is None else 3 + c.slot)
             deal.history[p].append((c.row, c.value))
         still = []
         for deal in active:
             t = deal.table
             if t.phase == OVER:
-                done[t.seed] = (*deal.samples(), list(t.turns), t.last_result.winner)
+                result = t.last_result
+                assert result is not None  # a single deal's result, once it is over
+                done[t.seed] = (*deal.samples(), list(t.turns), result.winner)
             else:
                 still.append(deal)
         active = still
@@ -310,7 +314,7 @@ def evaluate(net: Network, args, played: int) -> dict:
     wins, moves = 0.0, 0
     games = args.eval_games
     for i in range(games):
-        deciders = [DiabloDecider(net), KyleDecider()] + [KyleDecider() for _ in range(args.players - 2)]
+        deciders: list[Decider] = [DiabloDecider(net), *(KyleDecider() for _ in range(args.players - 1))]
         shift = i % args.players
         deciders = deciders[shift:] + deciders[:shift]
         diablo_seat = (-shift) % args.players

@@ -24,6 +24,7 @@ of 2-player, 10-slot deals won against the reference.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from agents.qnet import QNet
 from agents.racko.common import usable_sequence_length
@@ -60,6 +61,7 @@ def play(layers, jobs, epsilon: float, options: dict, record: bool):
     players = options["players"]
     rows, targets, results = [], [], []
     others = {}
+    learning: Sequence[int]
     for seed, name, seat in jobs:
         me = DmcDecider(net, epsilon, record)
         if name == dmc.SELF:

@@ -81,7 +81,7 @@ from engine.base import chance
 from engine.uno.cards import COLOURED, DISTINCT, POINTS_OF
 from engine.uno.rules import Table
 
-HEURISTICS = {p.name: p for p in (RandomPlayer(), Offensive(), Defensive(), BetterOffensive())}
+HEURISTICS: dict[str, CardPlayer] = {p.name: p for p in (RandomPlayer(), Offensive(), Defensive(), BetterOffensive())}
 STEP_BIAS = 2.0  # the step form's bias starts here: nearly every card starts rated "play it"
 YARDSTICK = (Offensive(), BetterOffensive(), Defensive())
 

@@ -7,6 +7,7 @@ same order in every panel, so a series keeps its colour across panels.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -18,7 +19,7 @@ COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e
 class Panel:
     title: str
     y_label: str
-    series: list[tuple[str, list[float], list[float]]]
+    series: Sequence[tuple[str, Sequence[float], Sequence[float]]]
     x_label: str = "interval"
 
 

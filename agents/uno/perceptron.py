@@ -18,7 +18,7 @@ card (drawing, the drawn card, colours, UNO) is shared with the heuristic player
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Iterable, Sequence
 
 import numpy as np
 
@@ -62,7 +62,7 @@ class ScoredPlayer(CardPlayer):
 
     label = "score of the card"
 
-    def __init__(self, scores: Sequence[float], name: str = "scored"):
+    def __init__(self, scores: Iterable[float], name: str = "scored"):
         self.scores = [float(s) for s in scores]
         self.name = name
 

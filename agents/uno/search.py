@@ -75,7 +75,8 @@ class Determiniser:
             if void is None:
                 table.hands[p], pool = pool[:size], pool[size:]
                 continue
-            fits, rest = [], []
+            fits: list[int] = []
+            rest: list[int] = []
             for c in pool:
                 (fits if len(fits) < void.cards and void.allows(c) else rest).append(c)
             need = size - len(fits)

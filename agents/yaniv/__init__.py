@@ -6,7 +6,7 @@ from agents.base import RandomAgent
 from agents.yaniv.coach import COACH  # noqa: F401 (the catalog reads it)
 from agents.spec import AgentSpec, Canary, LiveSpec
 from agents.saved_files import saved_path
-from agents.yaniv.harel import Harel
+from agents.yaniv.harel import TABLE, Harel
 from agents.yaniv.heuristics import GreedyRandom, SemiRandom
 from agents.yaniv.qtable import PackedTable, load_packed
 from agents.yaniv.sage import Sage
@@ -43,11 +43,11 @@ AGENTS = [
               "Harel's Q-table lives in the database and keeps learning from every deal people play "
               "against it (it starts knowing nothing; it can be reset to the trained table).", Harel,
               live=LiveSpec(from_values=Harel, beginner=dict, trained=trained_table,
-                            canary=Canary(("semirandom",))), saved="harel"),
+                            canary=Canary(("semirandom",))), saved="harel", inspect=TABLE),
     AgentSpec("harel", "yaniv", "Harel (trained)",
               "The write-up's tabular Q-learner: state = its five card ranks in order + the pile's card; "
               "action = call, or throw a rank and take pile or stock. Trained on the write-up's schedule, "
-              "frozen.", trained_harel, saved="harel"),
+              "frozen.", trained_harel, saved="harel", inspect=TABLE),
     AgentSpec("sage", "yaniv", "Sage",
               "Reads every card thrown: throws to keep the lowest hand after its next throw, and calls Yaniv "
               "only when random deals of the cards it has not seen say the call is safe enough.", Sage, searches=True),

@@ -64,8 +64,9 @@ def seat_of(observation: dict) -> Seat:
 
 def seat_of_state(state: State) -> Seat:
     """The same inputs for the player to move, straight from a state."""
-    rules = state.rules
-    return Seat(state.hands[state.to_move], takeable(state.top), rules.values, rules.yaniv_limit,
+    rules, seat = state.rules, state.to_move
+    assert seat is not None  # a deal in play has a player to move
+    return Seat(state.hands[seat], takeable(state.top), rules.values, rules.yaniv_limit,
                 rules.hand_size, state.turn)
 
 

@@ -33,10 +33,12 @@ deal rewards.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 from agents.base import Episode, Explanation, Update
+from agents.spec import InspectQueryError, Inspector
 from agents.yaniv.common import (
     STALL_TURNS, YANIV, Decision, Seat, decision_id, pile_card, rank_drop, ranks_held, seat_of, to_action,
 )
@@ -166,10 +168,10 @@ class Harel:
     def explain(self, observation: dict, legal_actions: Sequence) -> Explanation:
         seat, state, codes, values = self._look(observation)
         learned = dict(zip(codes, values))
-        values = {decision_id(decision_of(code, seat)): 0.0 if value is None else value
-                  for code, value in learned.items()}
+        shown = {decision_id(decision_of(code, seat)): 0.0 if value is None else value
+                 for code, value in learned.items()}
         seen = sum(1 for value in learned.values() if value is not None)
-        return Explanation("Q-value", values,
+        return Explanation("Q-value", shown,
                            f"state {state} (hand ranks, pile card); {seen} of its actions learned, "
                            f"{len(self.table)} values in the table")
 
@@ -209,3 +211,26 @@ class Harel:
         observation = later[4]
         result = next(r for r in observation["history"] if r["deal"] == deal)
         return episode.seat in result["winners"]
+
+
+def read_table(harel: Harel, query: Mapping[str, str]) -> dict[str, Any]:
+    """Harel's inspector: without ``state``, how many values its table holds; with ``state``
+    (written as ``state_key`` writes it: a hand's ranks in order, 0 for a missing card or a joker,
+    then the pile card's rank, e.g. ``0003K5``), the value it has learned for each action it could
+    have there (``null``: never learned, worth 0), exactly as it reads them when it moves."""
+    state = query.get("state")
+    if state is None:
+        return {"values": len(harel.table)}
+    hand = state[:-1]
+    if not 2 <= len(state) <= 8 or set(state) - set(RANK_CHARS) or list(hand) != sorted(hand, key=RANK_CHARS.index):
+        raise InspectQueryError(f"a state is 1 to 7 ranks in order, then the pile card's rank, "
+                                f"each one of {RANK_CHARS}")
+    codes = ["Y"] + [kind + rank for rank in sorted(set(hand), key=RANK_CHARS.index) for kind in "ps"]
+    values = q_values(harel.table, state, codes)
+    return {"state": state, "values": dict(zip(codes, values)),
+            "learned": sum(v is not None for v in values)}
+
+
+TABLE = Inspector(read_table, params=("state",),
+                  about="its Q-table: how many values it holds, or its value for each action in one state "
+                        "(hand ranks in order, 0 for a gap or a joker, then the pile card's rank: 0003K5)")

@@ -77,6 +77,7 @@ class Outlook:
     def of_state(state: State) -> "Outlook":
         """The same, for the player to move, from a state (reads nothing that player cannot see)."""
         seat = state.to_move
+        assert seat is not None  # a deal in play has a player to move
         seen = set(state.hands[seat]) | set(state.top) | set(state.below)
         others = []
         for s in range(state.players):

@@ -41,22 +41,31 @@ class Connection:
                 pass
             self.writer = None
 
-    def _send(self, method: str, path: str, body: bytes, token: str | None, extra: str = "") -> None:
+    async def _io(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        """The connection's two streams, opened first if it is closed."""
+        if self.reader is None or self.writer is None:
+            await self.open()
+        assert self.reader is not None and self.writer is not None
+        return self.reader, self.writer
+
+    def _send(self, writer: asyncio.StreamWriter, method: str, path: str, body: bytes, token: str | None,
+              extra: str = "") -> None:
         head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n{extra}"
         if body:
             head += f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
         if token:
             head += f"Authorization: Bearer {token}\r\n"
-        self.writer.write(head.encode() + b"\r\n" + body)
+        writer.write(head.encode() + b"\r\n" + body)
 
-    async def _head(self) -> tuple[int, dict[str, str]]:
-        status_line = await self.reader.readline()
+    @staticmethod
+    async def _head(reader: asyncio.StreamReader) -> tuple[int, dict[str, str]]:
+        status_line = await reader.readline()
         if not status_line:
             raise ConnectionError("the server closed the connection")
         status = int(status_line.split()[1])
-        headers = {}
+        headers: dict[str, str] = {}
         while True:
-            line = await self.reader.readline()
+            line = await reader.readline()
             if line in (b"\r\n", b"\n", b""):
                 return status, headers
             name, _, value = line.decode("latin-1").partition(":")
@@ -65,22 +74,21 @@ class Connection:
     async def request(self, method: str, path: str, body: dict | None = None,
                       token: str | None = None) -> tuple[int, bytes]:
         """(status, body bytes) of one request on this connection."""
-        if self.writer is None:
-            await self.open()
-        self._send(method, path, b"" if body is None else json.dumps(body).encode(), token)
-        await self.writer.drain()
-        status, headers = await self._head()
+        reader, writer = await self._io()
+        self._send(writer, method, path, b"" if body is None else json.dumps(body).encode(), token)
+        await writer.drain()
+        status, headers = await self._head(reader)
         if headers.get("transfer-encoding") == "chunked":
             data = bytearray()
             while True:
-                size = int((await self.reader.readline()).strip(), 16)
-                chunk = await self.reader.readexactly(size + 2)
+                size = int((await reader.readline()).strip(), 16)
+                chunk = await reader.readexactly(size + 2)
                 if size == 0:
                     break
                 data += chunk[:-2]
             payload = bytes(data)
         else:
-            payload = await self.reader.readexactly(int(headers.get("content-length", 0)))
+            payload = await reader.readexactly(int(headers.get("content-length", 0)))
         if headers.get("connection") == "close":
             await self.close()
         self.headers = headers
@@ -94,9 +102,8 @@ class Connection:
 
     async def open_stream(self, path: str) -> int:
         """Start a server-sent-events request and read only its head (the stream stays open)."""
-        if self.writer is None:
-            await self.open()
-        self._send("GET", path, b"", None, "Accept: text/event-stream\r\n")
-        await self.writer.drain()
-        status, self.headers = await self._head()
+        reader, writer = await self._io()
+        self._send(writer, "GET", path, b"", None, "Accept: text/event-stream\r\n")
+        await writer.drain()
+        status, self.headers = await self._head(reader)
         return status

@@ -28,6 +28,7 @@ from rich.console import Console
 from rich.table import Table
 
 from agents.base import Episode
+from agents.spec import Values
 from agents.tictactoe.menace import Menace, beginner_table
 from agents.tictactoe.perfect import move_values
 from agents.tictactoe.symmetry import canonical, render
@@ -112,10 +113,10 @@ def seat_of_menace(attacker, i: int) -> int:
     return 1 if attacker is perfect_centre else i % 2
 
 
-def attack_without(attacker, games: int, seed: int) -> dict[str, float]:
+def attack_without(attacker, games: int, seed: int) -> Values:
     """The attack on a plain table with the learner's own arithmetic (as before the healing)."""
     rng = random.Random(seed)
-    table = beginner_table()
+    table: Values = beginner_table()
     for i in range(games):
         menace = Menace(table)
         episode, _ = play(menace, attacker(rng), seat_of_menace(attacker, i), rng)
@@ -165,7 +166,7 @@ def main(argv: list[str], prog: str = "parlour bench heal") -> int:
                 "quarantined"):
         table.add_column(col, justify="left" if col in ("attack", "healing") else "right")
 
-    def row(attack: str, healing: str, values: dict[str, float], quarantined: int | str = "-") -> None:
+    def row(attack: str, healing: str, values: Values, quarantined: int | str = "-") -> None:
         box = [values[k] for k in CENTRE_KEYS]
         scores = canary.measure("tictactoe", "menace-live", values)
         table.add_row(attack, healing, ", ".join(f"{b:g}" for b in box), "yes" if sum(box) > 0 else "resigns",

@@ -65,7 +65,7 @@ def main(argv: list[str], prog: str = "parlour bench request") -> int:
 
 
 def short(path: str) -> str:
-    """A module's path from its package (``sqlalchemy/orm/session.py``, ``app/services/matches.py``)."""
+    """A module's path from its package (``sqlalchemy/orm/session.py``, ``app/services/match_turns.py``)."""
     for root in ("site-packages/", "/app/", "/engine/", "/agents/"):
         if root in path:
             return (root.strip("/") + "/" if root != "site-packages/" else "") + path.split(root, 1)[1]

@@ -132,6 +132,9 @@ class Client:
         self.rng = random.Random(index)
         self.requests = 0  # every request, setup included
 
+    async def step(self) -> float:
+        raise NotImplementedError
+
     async def call(self, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
         self.requests += 1
         return await self.conn.json(method, path, body, token)
@@ -163,21 +166,23 @@ class MatchClient(Client):
         super().__init__(port, index)
         self.game, self.agent = game, agent
         self.seats = max(2, seats_needed(game))
-        self.match_id = self.token = None
+        self.match_id: str | None = None
+        self.token: str | None = None
         self.view: dict | None = None
 
-    async def new_match(self) -> None:
+    async def new_match(self) -> dict:
+        """A new match (again until it is active), and the seat's first view of it."""
         ais = [{"type": "agent", "agent": self.agent}] * (self.seats - 1)
         while True:
             created = await self.call("POST", "/api/matches", {"game": self.game, "seats": [
                 {"type": "human", "name": "bench"}, *ais]})
             self.match_id, self.token = created["id"], created["tokens"]["0"]
-            self.view = await self.call("GET", f"/api/matches/{self.match_id}", token=self.token)
-            if self.view["status"] == "active":
-                return
+            view = self.view = await self.call("GET", f"/api/matches/{self.match_id}", token=self.token)
+            if view["status"] == "active":
+                return view
 
-    def choose(self) -> str:
-        ids = [a["id"] for a in self.view["legal_actions"] if a["id"] != "resign"]
+    def choose(self, view: dict) -> str:
+        ids = [a["id"] for a in view["legal_actions"] if a["id"] != "resign"]
         return self.rng.choice(ids)
 
 
@@ -191,10 +196,11 @@ class ViewClient(MatchClient):
 
 class MoveClient(MatchClient):
     async def step(self) -> float:
-        if self.view is None or self.view["status"] != "active":
-            await self.new_match()
+        view = self.view
+        if view is None or view["status"] != "active":
+            view = await self.new_match()
         seconds, self.view = await self.timed("POST", f"/api/matches/{self.match_id}/moves",
-                                              {"action": self.choose(), "ply": self.view["ply"]}, self.token)
+                                              {"action": self.choose(view), "ply": view["ply"]}, self.token)
         return seconds
 
 
@@ -345,6 +351,7 @@ async def bench(args) -> dict:
         rows: list[Row] = []
         floor: dict[int, Row] = {}
         async def floor_row(n: int, what: str) -> Row:
+            assert floor_server is not None
             row = await run_row(Row(what, "–", "bare FastAPI POST", n),
                                 [FloorClient(floor_server.port, i) for i in range(n)],
                                 requests_for(args, n), args.seconds, args.warmup, floor_server.proc.pid)

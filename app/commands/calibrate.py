@@ -28,7 +28,8 @@ from rich.table import Table
 from agents import records, tournament
 from agents.catalog import levels, references, spec
 from agents.saved_files import SAVED, write_saved
-from app.commands.common import executor, live_values, progress_bar
+from agents.executors import executor
+from app.commands.common import live_values, progress_bar
 from engine import GameError, get_game
 
 

@@ -1,41 +1,19 @@
-"""Pieces the long-running commands share: the executor, live tables, progress bars."""
+"""Pieces the long-running commands share: live tables, progress bars (the executor is
+``agents.executors``)."""
 from __future__ import annotations
-
-import os
-from concurrent.futures import Executor, ProcessPoolExecutor
-from contextlib import contextmanager
-from typing import Iterator
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from agents.catalog import spec
+from agents.spec import Values
 from app.db import get_engine, migrate, session_factory
 from app.settings import get_settings
 
 err_console = Console(stderr=True)
 
 
-@contextmanager
-def executor(workers: int | None, cluster: str | None) -> Iterator[Executor | None]:
-    """A Dask cluster's executor with ``--cluster``, else a local process pool (None for 1 worker)."""
-    if cluster:
-        try:
-            from distributed import Client
-        except ImportError:
-            raise SystemExit("--cluster needs Dask: pip install 'parlour[cluster]'") from None
-        with Client(cluster) as client:
-            yield client.get_executor()
-        return
-    workers = workers or os.cpu_count() or 1
-    if workers == 1:
-        yield None
-        return
-    with ProcessPoolExecutor(workers) as pool:
-        yield pool
-
-
-def live_values(game: str, players: list[str]) -> dict[str, dict[str, float]]:
+def live_values(game: str, players: list[str]) -> dict[str, Values]:
     """The database tables of any live learners among ``players``."""
     live = [p for p in set(players) if spec(game, p).live is not None]
     if not live:

@@ -16,7 +16,8 @@ from rich.console import Console
 from rich.table import Table
 
 from agents import records, tournament
-from app.commands.common import executor, live_values, progress_bar
+from agents.executors import executor
+from app.commands.common import live_values, progress_bar
 from engine import GameError, get_game
 
 

@@ -1,18 +1,20 @@
-"""Agents: descriptions, strength, learning curves, live learners (reset/copy), MENACE boxes."""
+"""Agents: descriptions, strength, learning curves, live learners (reset/copy), what an
+agent shows of what it has learned (inspect: MENACE's matchboxes)."""
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from pydantic import Field
 
 from agents.catalog import spec
 from agents.saved_files import load_saved
-from agents.tictactoe.menace import Menace, box_positions
-from agents.tictactoe.symmetry import canonical, parse, render
+from agents.spec import InspectQueryError, NothingToInspect
 from app import paging
 from app.deps import AdminDep, GameFilter, HeavyDep, PoolDep, SessionDep
 from app.problems import problems
+from app.schemas.games import (AgentDetail, AgentOut, Box, Boxes, Curve, Inspection, LearnerChange, Quarantine, Snapshots,
+                               TrainingRun)
 from app.params import INT32_MAX, Body
 from app.services import catalog, live, results
 from app.services.errors import NotFound, ServiceError
@@ -34,12 +36,12 @@ def known_live(game: str, agent: str):
         raise NotFound(f"{agent} is not a live learner (live learners keep their learning in the database)")
 
 
-@router.get("", responses=problems(404))
+@router.get("", response_model=list[AgentOut], responses=problems(404))
 def list_agents(session: SessionDep, game: GameFilter) -> list[dict]:
     return catalog.all_agents(game)
 
 
-@router.get("/training-runs", tags=["agents"], responses=problems(404))
+@router.get("/training-runs", tags=["agents"], response_model=list[TrainingRun], responses=problems(404))
 def training_runs(game: GameFilter) -> list[dict]:
     """How every shipped agent was trained: command, seed, games, date, time (curves: /curve)."""
     from agents.catalog import agent_specs, playable_games
@@ -59,7 +61,8 @@ def training_runs(game: GameFilter) -> list[dict]:
     return runs
 
 
-@router.get("/{game}/{agent}", responses=problems(404))
+@router.get("/{game}/{agent}", response_model=AgentDetail, response_model_exclude_unset=True,
+            responses=problems(404))
 def get_agent(game: str, agent: str, session: SessionDep) -> dict:
     known(game, agent)
     data = catalog.agent_json(game, agent)
@@ -80,7 +83,7 @@ class RollbackBody(Body):
 ADMIN = problems(400, 401, 403, 404, 409, 413, 422)
 
 
-@router.post("/{game}/{agent}/reset", dependencies=[AdminDep], responses=ADMIN)
+@router.post("/{game}/{agent}/reset", dependencies=[AdminDep], response_model=LearnerChange, responses=ADMIN)
 def reset_agent(game: str, agent: str, body: ResetBody, session: SessionDep) -> dict:
     """Reset a live learner to its beginner table, or copy the shipped trained one into it
     (administrator only; a snapshot of the table it had is kept first)."""
@@ -89,7 +92,8 @@ def reset_agent(game: str, agent: str, body: ResetBody, session: SessionDep) -> 
     return {"agent": agent, "game": game, "origin": row.origin, "games": row.games}
 
 
-@router.get("/{game}/{agent}/snapshots", dependencies=[AdminDep], responses=problems(401, 403, 404))
+@router.get("/{game}/{agent}/snapshots", dependencies=[AdminDep], response_model=Snapshots,
+            responses=problems(401, 403, 404))
 def list_snapshots(game: str, agent: str, session: SessionDep) -> dict:
     """A live learner's snapshots, newest first (administrator only)."""
     known_live(game, agent)
@@ -97,7 +101,8 @@ def list_snapshots(game: str, agent: str, session: SessionDep) -> dict:
             "snapshots": [live.snapshot_json(s) for s in live.snapshots(session, game, agent)]}
 
 
-@router.get("/{game}/{agent}/quarantine", dependencies=[AdminDep], responses=problems(401, 403, 404, 422))
+@router.get("/{game}/{agent}/quarantine", dependencies=[AdminDep], response_model=Quarantine,
+            responses=problems(401, 403, 404, 422))
 def list_quarantine(game: str, agent: str, session: SessionDep,
                     limit: Annotated[int, Query(ge=1, le=1000)] = 100) -> dict:
     """A live learner's quarantined games, newest first (administrator only): the games it had
@@ -108,7 +113,7 @@ def list_quarantine(game: str, agent: str, session: SessionDep,
             "games": [live.quarantined_json(g) for g in live.quarantined(session, game, agent, limit)]}
 
 
-@router.post("/{game}/{agent}/rollback", dependencies=[AdminDep], responses=ADMIN)
+@router.post("/{game}/{agent}/rollback", dependencies=[AdminDep], response_model=LearnerChange, responses=ADMIN)
 def rollback_agent(game: str, agent: str, body: RollbackBody, session: SessionDep) -> dict:
     """Give a live learner back the table a snapshot holds (administrator only; a snapshot of
     the current table is kept first)."""
@@ -121,7 +126,7 @@ CURVE_GAMES = 20_000
 """At most this many games a page of a live curve reads (windows × window)."""
 
 
-@router.get("/{game}/{agent}/curve", responses=problems(404))
+@router.get("/{game}/{agent}/curve", response_model=Curve, responses=problems(404))
 async def learning_curve(game: str, agent: str, session: SessionDep, heavy: HeavyDep,
                          window: Annotated[int, Query(ge=1, le=10_000)] = 20,
                          limit: Annotated[int, Query(ge=1, le=1000, description="windows a page")] = 100,
@@ -147,37 +152,38 @@ async def learning_curve(game: str, agent: str, session: SessionDep, heavy: Heav
     return out
 
 
-def _menace(session, pool, game: str, agent: str) -> Menace:
-    known(game, agent)
-    if game != "tictactoe" or not agent.startswith("menace"):
-        raise NotFound("matchboxes belong to the MENACE agents of noughts and crosses")
-    return pool.get(session, game, agent)
+def _inspect(session, pool, game: str, agent: str, query: dict[str, str]) -> dict[str, Any]:
+    inspector = known(game, agent).inspect
+    if inspector is None:
+        raise NotFound(f"{agent} offers nothing to inspect")
+    unknown = sorted(set(query) - set(inspector.params))
+    if unknown:
+        reads = ", ".join(inspector.params) or "no parameters"
+        raise ServiceError(f"{agent}'s inspector reads {reads}, not {', '.join(unknown)}", field=f"query.{unknown[0]}")
+    try:
+        data = inspector.read(pool.get(session, game, agent), query)
+    except InspectQueryError as err:
+        raise ServiceError(str(err)) from None
+    except NothingToInspect as err:
+        raise NotFound(str(err)) from None
+    return data
 
 
-def box_json(menace: Menace, board: tuple[int, ...]) -> dict:
-    canon, perm, beads = menace.box(board)
-    cells = [None] * 9
-    for group, _, count in beads:
-        for cell in group:
-            cells[perm[cell]] = count
-    return {"position": render(board), "box": render(canon), "beads": cells,
-            "total": sum(c for _, _, c in beads), "colours": len(beads)}
+@router.get("/{game}/{agent}/inspect", response_model=Inspection, responses=problems(404, 422))
+def inspect(game: str, agent: str, request: Request, session: SessionDep, pool: PoolDep) -> dict[str, Any]:
+    """What an agent shows of what it has learned, for the query parameters its inspector reads
+    (``inspect`` in the agent's description names them): MENACE's matchboxes, Harel's values.
+    404 for an agent that offers nothing to inspect, or a query naming nothing it holds."""
+    return {"agent": agent, "game": game, **_inspect(session, pool, game, agent, dict(request.query_params))}
 
 
-@router.get("/{game}/{agent}/boxes", responses=problems(404))
+@router.get("/{game}/{agent}/boxes", response_model=Boxes | Box, responses=problems(404, 422))
 def boxes(game: str, agent: str, session: SessionDep, pool: PoolDep,
           position: Annotated[str | None, Query(max_length=32)] = None,
-          mark: Literal["X", "O"] = "X") -> dict:
-    """All of MENACE's boxes (as X or as O), or the box of one position (any orientation):
-    bead counts per cell of that position, ``null`` on taken cells."""
-    menace = _menace(session, pool, game, agent)
-    if position is not None:
-        try:
-            board = parse(position)
-        except ValueError as err:
-            raise ServiceError(str(err)) from None
-        if canonical(board)[0] not in set(box_positions(1)) | set(box_positions(2)):
-            raise NotFound(f"MENACE has no box for {position}: it is not a position it must choose in")
-        return box_json(menace, board)
-    items = [box_json(menace, b) for b in box_positions(1 if mark == "X" else 2)]
-    return {"agent": agent, "mark": mark, "count": len(items), "boxes": items}
+          mark: Literal["X", "O"] = "X") -> dict[str, Any]:
+    """MENACE's matchboxes (the ``inspect`` route under its first name): all its boxes (as X or
+    as O), or the box of one position (any orientation): bead counts per cell of that
+    position, ``null`` on taken cells."""
+    if position is None:
+        return {"agent": agent, **_inspect(session, pool, game, agent, {"mark": mark})}
+    return _inspect(session, pool, game, agent, {"mark": mark, "position": position})

@@ -6,10 +6,10 @@ from pydantic import BaseModel, Field
 
 from app.deps import SessionDep
 from app.problems import problems
+from app.schemas.games import GameOut
 from app.routers.matches import SeatIn
 from app.services import catalog, ladder
-from app.services.errors import ServiceError
-from app.services.people import NAME_PATTERN, clean_name
+from app.services.people import NAME_PATTERN
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -23,12 +23,12 @@ class FairGame(BaseModel):
     level: int = Field(description="the level chosen (1 is the easiest)")
 
 
-@router.get("")
+@router.get("", response_model=list[GameOut])
 def list_games() -> list[dict]:
     return catalog.all_games()
 
 
-@router.get("/{game}", responses=problems(404))
+@router.get("/{game}", response_model=GameOut, responses=problems(404))
 def get_game(game: str) -> dict:
     return catalog.game_json(catalog.known_game(game))
 
@@ -41,8 +41,4 @@ def fair_game(game: str, session: SessionDep,
     """The AI level to play for a fair game: after each finished match one step up the ladder
     of levels (a win) or down (a loss); before any, the level whose rating is nearest yours in
     this game; a newcomer starts in the middle. ``why`` says which, in words."""
-    try:
-        name = None if player is None else clean_name(player)
-    except ValueError as err:
-        raise ServiceError(str(err), field="query.player") from None
-    return ladder.fair(session, catalog.known_game(game), name)
+    return ladder.fair(session, catalog.known_game(game), player)

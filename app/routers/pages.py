@@ -13,7 +13,7 @@ from agents.catalog import spec
 from app.db import ROOT
 from app.deps import SessionDep
 from app.services import catalog
-from app.services import matches as svc
+from app.services import match_store
 from app.services.errors import NotFound, ServiceError
 from app.services.people import clean_name
 from app.settings import get_settings
@@ -34,7 +34,7 @@ def lobby(request: Request):
 
 @router.get("/play/{match_id}", response_class=HTMLResponse)
 def table(request: Request, match_id: Annotated[str, PathParam(max_length=64)], session: SessionDep):
-    match = svc.get_match(session, match_id)
+    match = match_store.read(session, match_id)
     return render(request, "table.html", page="play", match_id=match.id, game=catalog.game_json(match.game))
 
 

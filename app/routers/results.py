@@ -9,17 +9,14 @@ from typing import Annotated, Literal
 import orjson
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import Response, StreamingResponse
-from sqlalchemy import select
 
 from app import paging
 from app.responses import ReleasingStream
 from app.deps import GameFilter, HeavyDep, SessionDep, client_address
-from app.models import Tournament
 from app.params import INT32_MAX, Instant, NameInPath
 from app.problems import problems
-from app.services import catalog, people, ratings, results as results_service
-from app.services.matches import abandon_stale
-from app.services.errors import NotFound, ServiceError
+from app.schemas.results import Leaderboard, LevelRecord, Person, RatingHistory, ResultRow, TournamentOut
+from app.services import catalog, people, ratings, results as results_service, tournaments as tournaments_service
 
 router = APIRouter(prefix="/api", tags=["results"])
 
@@ -55,8 +52,8 @@ def csv_name(game: str | None) -> str:
     return f"parlour-results-{game if game and game.isalnum() else 'all'}.csv"
 
 
-RESULT_ROWS = {"description": "one row per finished match and seat (a page: `Link` names the next)", "content": {
-    "application/json": {}, "text/csv": {"schema": {"type": "string"}}}}
+RESULT_ROWS = {"description": "one row per finished match and seat (a page: `Link` names the next)",
+               "model": list[ResultRow], "content": {"text/csv": {"schema": {"type": "string"}}}}
 
 
 @router.get("/results", responses={200: RESULT_ROWS, **problems(404)})
@@ -70,11 +67,7 @@ async def results(request: Request, session: SessionDep, heavy: HeavyDep, game: 
     points) and is empty otherwise; ``rated`` whether the match counted for the ratings and, if
     not, ``unrated_reason`` why (its seed chosen by its creator, hints, abandoned). Every row at
     once: ``/api/results/export``."""
-    def read():
-        abandon_stale(session)
-        return results_service.page(session, game, since, limit, cursor)
-
-    rows, after = await heavy.run(read)
+    rows, after = await heavy.run(results_service.fresh_page, session, game, since, limit, cursor)
     link = paging.next_link(request, after)
     if format == "json":
         return paging.json_answer(rows, link)
@@ -82,8 +75,8 @@ async def results(request: Request, session: SessionDep, heavy: HeavyDep, game: 
                     headers={"Content-Disposition": f'attachment; filename="{csv_name(game)}"', **link})
 
 
-@router.get("/results/export", responses={**problems(404, 429, 503), 200: {
-    "description": "every row, streamed", "content": {"application/json": {}, "text/csv": {"schema": {"type": "string"}}}}})
+@router.get("/results/export", response_class=StreamingResponse, responses={**problems(404, 429, 503), 200: {
+    "description": "every row, streamed", "model": list[ResultRow], "content": {"text/csv": {"schema": {"type": "string"}}}}})
 async def export(request: Request, heavy: HeavyDep, game: GameFilter, since: Instant | None = None,
                  format: Literal["json", "csv"] = "csv", cursor: paging.CursorParam = None) -> StreamingResponse:
     """Every row of ``/api/results`` (after ``cursor`` when given) as one CSV file or JSON array,
@@ -113,7 +106,7 @@ async def export(request: Request, heavy: HeavyDep, game: GameFilter, since: Ins
                            headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
-@router.get("/leaderboard", responses=problems(404))
+@router.get("/leaderboard", response_model=Leaderboard, responses=problems(404))
 async def leaderboard(session: SessionDep, heavy: HeavyDep, game: GameFilter,
                       limit: Annotated[int, Query(ge=1, le=1000, description="players a page")] = 200,
                       cursor: paging.CursorParam = None) -> dict:
@@ -127,76 +120,43 @@ async def leaderboard(session: SessionDep, heavy: HeavyDep, game: GameFilter,
     return {"model": ratings.MODEL_NAME, "players": players, "next": after}
 
 
-@router.get("/leaderboard/history", responses=problems(404))
+@router.get("/leaderboard/history", response_model=RatingHistory, responses=problems(404))
 def leaderboard_history(session: SessionDep, game: Annotated[str, Query(max_length=32)],
                         player: Annotated[str, Query(max_length=200)]) -> dict:
     """One player's rating after each rated match or tournament, oldest first (the last 500).
     ``player`` is a name as the pages show it (a person's name, a level's title) or the
     leaderboard's key (``person:<name>``, ``agent:<id>``); 404 when nobody of that name is
     rated in the game, 422 when a person and a level share it (then give the key)."""
-    key = ratings.resolve_player(session, catalog.known_game(game), player)
-    return {"game": game, "player": key, "points": ratings.history(session, game, key)}
+    return ratings.player_history(session, catalog.known_game(game), player)
 
 
-@router.get("/people-vs-levels", responses=problems(404))
+@router.get("/people-vs-levels", response_model=list[LevelRecord], responses=problems(404))
 async def people_vs_levels(session: SessionDep, heavy: HeavyDep, game: GameFilter) -> list[dict]:
     """People's record against each level: wins, draws, losses of the person's seat against
     every level seated (rated matches with one person at the table). One row per game and
     level; the matches are read as the few columns it needs, never their state."""
-    def read() -> list[dict]:
-        abandon_stale(session)
-        return people.record(people.finished_rows(session, game))
-
-    return await heavy.run(read)
+    return await heavy.run(results_service.levels_record, session, game)
 
 
-@router.get("/people/{name}", responses=problems(404, 422))
+@router.get("/people/{name}", response_model=Person, responses=problems(404, 422))
 async def person(name: NameInPath, session: SessionDep, heavy: HeavyDep,
                  limit: Annotated[int, Query(ge=1, le=200, description="matches a page")] = 100,
                  cursor: paging.CursorParam = None) -> dict:
     """A person's page as data: their matches (newest first, ``limit`` a page, ``next``: the
     cursor of the next), their record against each level, and their rating in each game with
     its history. Names are not identities: anyone may play under any name."""
-    try:
-        name = people.clean_name(name)
-    except ValueError as err:
-        raise ServiceError(str(err)) from None
-    found = await heavy.run(people.person, session, name, limit, cursor)
-    if found is None:
-        raise NotFound(f"nobody has played as {name!r} yet")
-    return found
+    return await heavy.run(people.person, session, name, limit, cursor)
 
 
-@router.get("/tournaments", response_model=list[dict], responses=problems(404))
+@router.get("/tournaments", response_model=list[TournamentOut], responses=problems(404))
 def tournaments(request: Request, session: SessionDep, game: GameFilter,
                 limit: Annotated[int, Query(ge=1, le=500, description="tournaments a page")] = 50,
                 cursor: paging.CursorParam = None) -> Response:
     """Stored tournaments, newest first, ``limit`` a page; the ``Link`` header names the next."""
-    q = select(Tournament)
-    if game:
-        q = q.where(Tournament.game == game)
-    start = paging.after((Tournament.created_at, Tournament.id), cursor, datetime, int, descending=True)
-    if start is not None:
-        q = q.where(start)
-    found = list(session.scalars(q.order_by(Tournament.created_at.desc(), Tournament.id.desc()).limit(limit + 1)))
-    more, found = len(found) > limit, found[:limit]
-    after = paging.encode(found[-1].created_at, found[-1].id) if more else None
-    return paging.json_answer([tournament_json(t) for t in found], paging.next_link(request, after))
+    found, after = tournaments_service.page(session, game, limit, cursor)
+    return paging.json_answer(found, paging.next_link(request, after))
 
 
-@router.get("/tournaments/{tournament_id}", responses=problems(404))
+@router.get("/tournaments/{tournament_id}", response_model=TournamentOut, responses=problems(404))
 def tournament(tournament_id: Annotated[int, Path(ge=1, le=INT32_MAX)], session: SessionDep) -> dict:
-    t = session.get(Tournament, tournament_id)
-    if t is None:
-        raise NotFound(f"no tournament {tournament_id}")
-    return tournament_json(t)
-
-
-def tournament_json(t: Tournament) -> dict:
-    """A stored tournament with the unit its figures count: whole matches or single deals
-    (rows stored before the unit was recorded were all single deals)."""
-    whole = bool(t.result.get("whole_match", False))
-    unit = t.result.get("unit") or ("whole matches" if whole else "single deals")
-    return {"id": t.id, "game": t.game, "players": t.players, "games": t.games, "seed": t.seed,
-            "options": t.options, "seconds": t.seconds, "created_at": t.created_at.isoformat(), **t.result,
-            "whole_match": whole, "unit": unit}
+    return tournaments_service.one(session, tournament_id)

@@ -19,7 +19,6 @@ from __future__ import annotations
 import logging
 import math
 import time
-from collections.abc import Mapping
 from concurrent.futures import Future, ThreadPoolExecutor, wait as wait_for
 from dataclasses import dataclass
 from threading import Lock
@@ -29,6 +28,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from agents.catalog import make_agent
 from agents.records import GameRecord
+from agents.spec import Values
 from agents.tournament import play_by_observation
 from app.db import writing
 from app.services import live
@@ -56,7 +56,7 @@ def _share(record: GameRecord) -> float:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
-def measure(game: str, agent: str, values: Mapping[str, float]) -> dict[str, Score]:
+def measure(game: str, agent: str, values: Values) -> dict[str, Score]:
     """The learner built from ``values`` against each of its canary's references."""
     spec = live.live_of(game, agent)
     plan = spec.canary

@@ -39,7 +39,8 @@ def agent_json(game: str, agent_id: str) -> dict:
     ids = levels(game)
     return {"id": s.id, "game": game, "title": s.title, "description": s.description,
             "live": s.live is not None, "level": ids.index(s.id) + 1 if s.id in ids else None,
-            "strength": strength(game, s.id)}
+            "strength": strength(game, s.id),
+            "inspect": None if s.inspect is None else {"params": list(s.inspect.params), "about": s.inspect.about}}
 
 
 def game_json(name: str) -> dict:

@@ -25,10 +25,13 @@ from sqlalchemy.orm import Session, sessionmaker
 from agents.catalog import coach as game_coach, spec
 from agents.coach import Coach, is_mistake, review, summary
 from app.db import writing
-from app.models import Match, Move, MoveReview, ReviewClaim
-from app.services.errors import Conflict, Unauthorized
-from app.services.matches import get_game, replay_states, state_of
-from engine import RESIGN, Game
+from app.models import Move, MoveReview, ReviewClaim
+from app.services import match_store
+from app.services.errors import Conflict, NotFound, Unauthorized
+from app.services.match_store import MatchRow
+from app.services.match_tokens import seat_of
+from app.services.match_views import replay_states
+from engine import RESIGN, Game, get_game
 
 log = logging.getLogger("parlour.coach")
 HINTS_KEPT = 256
@@ -67,8 +70,11 @@ def release(session: Session, match_id: str, seat: int) -> None:
 def review_missing(session: Session, match_id: str, seat: int) -> int:
     """Review and store every move of ``seat`` not reviewed yet, unless another process is at
     it; returns how many were added."""
-    match = session.get(Match, match_id)
-    if match is None or not claim(session, match_id, seat):
+    try:
+        match = match_store.read(session, match_id)
+    except NotFound:
+        return 0
+    if not claim(session, match_id, seat):
         return 0
     try:
         return _review_claimed(session, match, seat)
@@ -76,10 +82,10 @@ def review_missing(session: Session, match_id: str, seat: int) -> int:
         release(session, match_id, seat)
 
 
-def _review_claimed(session: Session, match: Match, seat: int) -> int:
+def _review_claimed(session: Session, match: MatchRow, seat: int) -> int:
     match_id = match.id
     game, the_coach = get_game(match.game), game_coach(match.game)
-    moves = list(session.scalars(select(Move).where(Move.match_id == match_id).order_by(Move.ply)))
+    moves = match_store.moves_after(session, match_id, -1)
     done = set(session.scalars(select(MoveReview.ply).where(MoveReview.match_id == match_id)))
     added = 0
     for state, move in replay_states(game, match, moves):
@@ -131,20 +137,23 @@ class Reviewer:
         self.executor.shutdown(wait=False, cancel_futures=True)
 
 
-def _check(match, seat: int | None, what: str) -> None:
+def _check(match: MatchRow, seat: int | None, what: str) -> int:
+    """The seat asking (401 without a token); 409 while the match is played without hints."""
     if seat is None:
         raise Unauthorized(f"{what} needs a seat's token: Authorization: Bearer <token>")
     if match.status == "active" and not match.hints:
         raise Conflict(f"the match is still being played; {what} is given when it ends "
                        "(or during it, for a match created with hints)")
+    return seat
 
 
-def analysis(session: Session, reviewer: Reviewer, match: Match, seat: int | None) -> dict:
-    """The coach's review of ``seat``'s moves: ``status`` "done", or "running" with ``done`` of
-    ``total`` reviewed (the job is started if it is not running)."""
-    _check(match, seat, "the analysis")
+def analysis(session: Session, reviewer: Reviewer, match_id: str, token: str | None) -> dict:
+    """The coach's review of the moves of the seat ``token`` holds: ``status`` "done", or "running"
+    with ``done`` of ``total`` reviewed (the job is started if it is not running)."""
+    match = match_store.read(session, match_id)
+    seat = _check(match, seat_of(match, token), "the analysis")
     the_coach = game_coach(match.game)
-    total = session.scalar(select(func.count()).where(Move.match_id == match.id, Move.seat == seat))
+    total = session.scalar(select(func.count()).where(Move.match_id == match.id, Move.seat == seat)) or 0
     rows = list(session.scalars(select(MoveReview).where(MoveReview.match_id == match.id, MoveReview.seat == seat)
                                 .order_by(MoveReview.ply)))
     game = get_game(match.game)
@@ -171,13 +180,14 @@ def label(game: Game, action_id: str | None) -> str | None:
     return "resigns" if action_id == RESIGN else game.action_label(game.parse_action(action_id))
 
 
-def hint(reviewer: Reviewer, match: Match, seat: int | None) -> dict:
-    """In a match with hints, the coach's values for the seat's current decision (kept per ply)."""
-    _check(match, seat, "a hint")
+def hint(session: Session, reviewer: Reviewer, match_id: str, token: str | None) -> dict:
+    """In a match with hints, the coach's values for the current decision of the seat ``token``
+    holds (kept per ply)."""
+    match = match_store.read(session, match_id)
+    seat = _check(match, seat_of(match, token), "a hint")
     if not match.hints:
         raise Conflict("this match was not created with hints")
-    game = get_game(match.game)
-    state = state_of(game, match)
+    game, state = get_game(match.game), match.state
     if match.status != "active" or game.current_player(state) != seat:
         raise Conflict("a hint is given for your own decision, when it is your turn")
     key = (match.id, match.ply, seat)

@@ -44,3 +44,8 @@ class TooMany(ServiceError):
     def __init__(self, message: str, retry_after: int):
         super().__init__(message)
         self.retry_after = retry_after
+
+
+def clip(text: str, limit: int = 40) -> str:
+    """At most ``limit`` characters of someone's input, for a message."""
+    return text if len(text) <= limit else text[:limit] + "…"

@@ -23,6 +23,8 @@ from sqlalchemy.orm import Session
 from agents.catalog import levels, spec
 from app.models import Match, Rating, Seat
 from app.services import ratings
+from app.services.errors import ServiceError
+from app.services.people import clean_name
 from engine import get_game
 
 
@@ -59,9 +61,14 @@ def last_result(session: Session, game: str, name: str) -> tuple[str, int] | Non
     return None
 
 
-def fair(session: Session, game: str, name: str | None) -> dict:
-    """The seats of a fair game for the person called ``name`` (None: no name given), the
-    level chosen and why (in the create-match seats' shape: POST it to /api/matches as is)."""
+def fair(session: Session, game: str, player: str | None) -> dict:
+    """The seats of a fair game for the person called ``player`` (None: no name given; 422 for
+    a name ``clean_name`` refuses), the level chosen and why (in the create-match seats' shape:
+    POST it to /api/matches as is)."""
+    try:
+        name = None if player is None else clean_name(player)
+    except ValueError as err:
+        raise ServiceError(str(err), field="query.player") from None
     rungs = ladder(session, game)
     top = len(rungs)
     title = get_game(game).title

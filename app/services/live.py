@@ -47,6 +47,7 @@ from sqlalchemy import Float, bindparam, delete, func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
+from sqlalchemy.sql import Executable
 
 from agents.base import Update
 from agents.catalog import spec
@@ -156,7 +157,7 @@ def ensure(session: Session, game: str, agent: str) -> LiveAgent:
         session.execute(_insert(session, LiveAgent).values(agent=key, version=1, games=0, origin="beginner",
                                                            reset_at=now()).on_conflict_do_nothing())
         session.commit()
-        row = session.get(LiveAgent, key)
+        row = session.get_one(LiveAgent, key)
     return row
 
 
@@ -165,7 +166,7 @@ def _lock(session: Session, key: str) -> LiveAgent:
     write lock (SQLite) orders this change after any other in flight. Returns the fresh row."""
     session.execute(update(LiveAgent).where(LiveAgent.agent == key).values(version=LiveAgent.version + 1)
                     .execution_options(synchronize_session=False))
-    row = session.get(LiveAgent, key)
+    row = session.get_one(LiveAgent, key)
     session.refresh(row)
     return row
 
@@ -336,7 +337,7 @@ def learned_recently(session: Session, key: str, client: str) -> int:
         LearnEvent.agent == key, LearnEvent.client == client, LearnEvent.at >= since)) or 0
 
 
-def _upserts(session: Session) -> dict[str, object]:
+def _upserts(session: Session) -> dict[str, Executable]:
     """The three statements that apply an ``Update`` to one learned value (a key without a row
     starts from ``initial``, its origin value with the change applied), built once per dialect."""
     dialect = _dialect(session)
@@ -354,7 +355,7 @@ def _upserts(session: Session) -> dict[str, object]:
     return _UPSERTS[dialect]
 
 
-_UPSERTS: dict[str, dict[str, object]] = {}
+_UPSERTS: dict[str, dict[str, Executable]] = {}
 
 
 def _changed(u: Update, value: float) -> float:
@@ -576,7 +577,7 @@ _VERSION = select(LiveAgent.version, LiveAgent.origin).where(LiveAgent.agent == 
 
 
 def _where(session: Session, key: str) -> tuple[str, str]:
-    return str(session.get_bind().url), key
+    return str(session.get_bind().engine.url), key
 
 
 def table(session: Session, game: str, agent: str) -> LayeredTable:

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session, defer
 from app import paging
 from app.models import Match, Rating, Seat
 from app.services import ratings
+from app.services.errors import NotFound, ServiceError
 
 MAX_NAME = 32
 UNPRINTABLE = (r"\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f"
@@ -98,14 +99,19 @@ def finished_rows(session: Session, game: str | None = None, name: str | None = 
     return list(matches.values())
 
 
-def person(session: Session, name: str, limit: int = 100, cursor: str | None = None) -> dict | None:
-    """What the page of the person called ``name`` shows: their matches (newest first, ``limit``
-    of them after ``cursor``, and ``next``), their record against each level, and their rating
-    in each game with its history. None when no seat ever had that name."""
+def person(session: Session, name: str, limit: int = 100, cursor: str | None = None) -> dict:
+    """What the page of the person called ``name`` (as given: ``clean_name``, 422 otherwise)
+    shows: their matches (newest first, ``limit`` of them after ``cursor``, and ``next``), their
+    record against each level, and their rating in each game with its history. 404 when no seat
+    ever had that name."""
+    try:
+        name = clean_name(name)
+    except ValueError as err:
+        raise ServiceError(str(err)) from None
     ids = select(Seat.match_id).where(Seat.kind == "human", Seat.name == name)
     total = session.scalar(select(func.count()).select_from(Match).where(Match.id.in_(ids)))
     if not total:
-        return None
+        raise NotFound(f"nobody has played as {name!r} yet")
     q = select(Match).options(defer(Match.state)).where(Match.id.in_(ids))
     start = paging.after((Match.created_at, Match.id), cursor, datetime, str, descending=True)
     if start is not None:

@@ -73,7 +73,7 @@ def update(current: dict[str, tuple[float, float]], players: Sequence[str],
     if len(set(players)) < 2:
         return {}
     winners = set(winners)
-    ranks = [1 if (seat in winners or not winners) else 2 for seat in range(len(players))]
+    ranks: list[float] = [1 if (seat in winners or not winners) else 2 for seat in range(len(players))]
     prior = (MODEL.mu, MODEL.sigma)
     teams = [[MODEL.rating(*current.get(p, prior))] for p in players]
     rated = MODEL.rate(teams, ranks=ranks)
@@ -213,6 +213,12 @@ def history(session: Session, game: str, player: str, limit: int = 500) -> list[
     return [{"at": e.at.isoformat(), "rating": rating(e.mu), "mu": e.mu, "sigma": e.sigma,
              "ordinal": ordinal(e.mu, e.sigma), "match": e.match_id, "tournament": e.tournament_id}
             for e in reversed(list(rows))]
+
+
+def player_history(session: Session, game: str, player: str) -> dict:
+    """The rating history of the player of ``game`` that ``player`` names (``resolve_player``)."""
+    key = resolve_player(session, game, player)
+    return {"game": game, "player": key, "points": history(session, game, key)}
 
 
 def resolve_player(session: Session, game: str, text: str) -> str:

@@ -11,7 +11,7 @@ match with a stream open in this process (its ply, status, controls and seats ta
 statement for all of them, their ids passed as one JSON array) and wakes the streams of the
 matches whose row changed.
 
-Either way a stream's own slow poll (app/routers/matches.py) stays as the last resort.
+Either way a stream's own slow poll (app/services/match_events.py) stays as the last resort.
 """
 from __future__ import annotations
 

@@ -15,7 +15,9 @@ from sqlalchemy.orm import Session, aliased, sessionmaker
 
 from app import paging
 from app.models import Match, Seat
-from app.services.matches import rated_json
+from app.services import people
+from app.services.match_endings import abandon_stale
+from app.services.match_views import rated_json
 
 COLUMNS = ["match", "game", "finished_at", "seat", "type", "name", "agent", "level", "score", "won",
            "humans", "ai_only", "ending", "hints", "rated", "unrated_reason"]
@@ -54,6 +56,21 @@ def page(session: Session, game: str | None, since: datetime | None, limit: int,
                          "humans": humans, "ai_only": m.ai_only, "ending": ending, "hints": m.hints, **rated})
     last = matches[-1] if more else None
     return rows, None if last is None else paging.encode(last.finished_at, last.id)
+
+
+def fresh_page(session: Session, game: str | None, since: datetime | None, limit: int,
+               cursor: str | None) -> tuple[list[dict], str | None]:
+    """``page``, after finishing as abandoned the matches nobody moved in for
+    ``PARLOUR_ABANDON_AFTER_S`` (so that they are in it)."""
+    abandon_stale(session)
+    return page(session, game, since, limit, cursor)
+
+
+def levels_record(session: Session, game: str | None) -> list[dict]:
+    """People's record against each level (``people.record``) in ``game`` (None: every game),
+    after finishing the stale matches as ``fresh_page`` does."""
+    abandon_stale(session)
+    return people.record(people.finished_rows(session, game))
 
 
 def batches(sessions: sessionmaker, game: str | None, since: datetime | None,

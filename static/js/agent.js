@@ -59,7 +59,7 @@ async function boxes() {
   if (!holder) return;
   const mark = document.getElementById("box-mark").value;
   const move = document.getElementById("box-move").value;
-  const data = await api(`/api/agents/${game}/${agent}/boxes?mark=${mark}`);
+  const data = await api(`/api/agents/${game}/${agent}/inspect?mark=${mark}`);
   const marksPerMove = (b) => Math.floor((b.position.split("").filter((c) => c !== ".").length) / 2) + 1;
   const shown = data.boxes.filter((b) => !move || marksPerMove(b) === Number(move));
   document.getElementById("box-count").textContent = `${shown.length} of ${data.count} boxes`;

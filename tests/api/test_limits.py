@@ -10,7 +10,7 @@ from sqlalchemy import select, update
 from app.db import get_engine, session_factory
 from app.main import create_app
 from app.models import Match, Move, now
-from app.routers import matches as matches_router
+from app.services import match_events
 from tests.api.test_security import is_problem
 from tests.conftest import new_match
 
@@ -77,7 +77,8 @@ def test_an_ai_only_match_pauses_at_least_the_shortest_delay(client, db_url, mon
 
 
 def test_a_step_while_paused_waits_the_shortest_delay_too(client, monkeypatch):
-    from app.services.matches import due_in, read_match
+    from app.services.match_store import read
+    from app.services.match_turns import due_in
 
     monkeypatch.setenv("PARLOUR_AI_ONLY_MIN_DELAY_MS", "10000")
     created = client.post("/api/matches", json=AI_ONLY).json()
@@ -85,7 +86,7 @@ def test_a_step_while_paused_waits_the_shortest_delay_too(client, monkeypatch):
     for action in ("pause", "step"):
         assert client.post(f"/api/matches/{created['id']}/control", json={"action": action}, headers=control).status_code == 200
     with client.app.state.sessions() as session:
-        wait = due_in(read_match(session, created["id"]))
+        wait = due_in(read(session, created["id"]))
     assert 9 < wait <= 10  # a burst of steps cannot outrun the shortest delay
 
 
@@ -104,7 +105,7 @@ def start(client, created: dict) -> int:
 
 def test_a_client_runs_a_budget_of_ai_only_matches_at_once(client, db_url, monkeypatch):
     monkeypatch.setenv("PARLOUR_AI_ONLY_RUNNING", "2")
-    monkeypatch.setattr(matches_router, "FALLBACK_POLL_S", (0.2, 0.2))  # a stream we leave ends soon after
+    monkeypatch.setattr(match_events, "FALLBACK_POLL_S", (0.2, 0.2))  # a stream we leave ends soon after
     slow = {**AI_ONLY, "delay_ms": 60_000}  # running for a minute after each move, watched or not
     a, b, c = (client.post("/api/matches", json=slow).json() for _ in range(3))  # not running before they move
     assert start(client, a) == 200 and start(client, b) == 200

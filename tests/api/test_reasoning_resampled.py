@@ -4,7 +4,7 @@ cards (and every other card the viewer cannot see) are dealt again consistently 
 viewer saw, keeping the move it made legal; the AI reasons again on its new hand; and what the
 viewer is served (the move in the log, its remembered form, ``last_explanation``) is the same.
 
-The reasoning is built and served by the server's own functions (``matches.reasoning``,
+The reasoning is built and served by the server's own functions (``match_turns.reasoning``,
 ``moves_json``, ``Played``, ``reason_json``), on a match held in memory; the test also checks
 that the whole reasoning does change with the hidden cards for every agent that gives values, so
 a served form that let any of it through would fail here."""
@@ -17,7 +17,8 @@ import orjson
 import pytest
 
 from agents.catalog import agent_specs, make_agent
-from app.services import matches as svc
+from app.services import match_turns, match_views
+from app.services.match_moves import MoveRow, Played
 from engine import get_game
 
 SEATS = {"uno": 3, "racko": 3, "queen_of_spades": 4, "yaniv": 3}
@@ -41,21 +42,20 @@ def decisions(game, count: int, seed: int):
     return [found[i * len(found) // count] for i in range(count)] if len(found) >= count else found
 
 
-def ai_move(game, rule: str, agent, state, action, ply: int) -> SimpleNamespace:
+def ai_move(game, rule: str, agent, state, action, ply: int) -> MoveRow:
     """The move ``action`` of seat ``AI`` in ``state`` as the server records it, with the
     reasoning the agent gives on its observation of ``state``."""
-    why = svc.reasoning(game, rule, agent, game.observe(state, AI), game.legal_actions(state), game.deal_of(state))
-    return SimpleNamespace(ply=ply, seat=AI, action=action.id, label=game.action_label(action), explanation=why)
+    why = match_turns.reasoning(game, rule, agent, game.observe(state, AI), game.legal_actions(state), game.deal_of(state))
+    return MoveRow(ply=ply, seat=AI, action=action.id, label=game.action_label(action), explanation=why)
 
 
 def served(game, after, move, viewer) -> list:
     """Everything a viewer of a match (a person's, not AI-only, at ``after``) is served of
     ``move``: as a stored row, as remembered, and as ``last_explanation``."""
-    match = SimpleNamespace(id="in-memory", ply=move.ply + 1, ai_only=False, status="active")
-    match._parsed_state = (match.ply, after)
-    played = svc.Played.of(move)
-    forms = [*svc.moves_json(game, match, [move], viewer), *svc.moves_json(game, match, [played], viewer),
-             svc.reason_json(svc.Book.of(game, match, viewer), [played])]
+    match = SimpleNamespace(id="in-memory", ply=move.ply + 1, ai_only=False, status="active", state=after)
+    played = Played.of(move)
+    forms = [*match_views.moves_json(game, match, [move], viewer), *match_views.moves_json(game, match, [played], viewer),
+             match_views.reason_json(match_views.Book.of(game, match, viewer), [played])]
     return orjson.loads(orjson.dumps(forms))
 
 

@@ -8,7 +8,7 @@ import random
 from agents.tictactoe.menace import beginner_table
 from app.db import get_engine, session_factory
 from app.models import Match
-from app.services.matches import server_seed
+from app.services.match_lifecycle import server_seed
 from engine import get_game
 from tests.api.test_live_menace import beads
 from tests.conftest import event_payloads, new_match, play_randomly

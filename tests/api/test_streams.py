@@ -7,7 +7,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.main import create_app
-from app.routers import matches as matches_router
+from app.services import match_events
 from app.services import relay
 from app.services.streams import ServerBusy, StreamLimits, TooManyStreams
 from tests.conftest import new_match
@@ -27,7 +27,7 @@ def hold_stream(client, match_id, opened: threading.Event, stop: threading.Event
 def test_a_move_wakes_a_waiting_stream_at_once(client, monkeypatch):
     # Without the notifier the stream would see the move only at its next database poll, or
     # when the watch for other processes' moves reads the database again: a minute.
-    monkeypatch.setattr(matches_router, "FALLBACK_POLL_S", (60.0, 60.0))
+    monkeypatch.setattr(match_events, "FALLBACK_POLL_S", (60.0, 60.0))
     monkeypatch.setattr(relay, "WATCH_S", 60.0)
     match_id, tokens = new_match(client, "tictactoe", PEOPLE)
     opened, stop, lines = threading.Event(), threading.Event(), []

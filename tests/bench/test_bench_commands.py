@@ -87,7 +87,7 @@ def test_bench_request_profiles_the_move_path(capsys):
     assert main(["bench", "request", "--game", "queen_of_spades", "--agent", "random", "--moves", "10", "--top", "60"]) == 0
     text = capsys.readouterr().out
     assert "ms of wall time per move request" in text
-    assert "app/services/matches.py" in text and "play_human" in text and "_record" in text
+    assert "app/services/match_turns.py" in text and "play_human" in text and "_record" in text
 
 
 def test_bench_request_refuses_a_silly_sample(capsys):
