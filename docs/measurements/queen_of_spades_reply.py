@@ -5,7 +5,7 @@ docs/measurements/queen_of_spades.md.
     python docs/measurements/queen_of_spades_reply.py OLD_TREE [--rounds 5] [--seconds 1] [--levels random,rules,network]
 
 A reply is what the move service does for an AI seat that does not search (``_ai_choice`` in
-app/services/matches.py): the seat's view, its legal actions, ``act``, then ``reasoning`` (the
+app/services/match_turns.py, app/services/matches.py before): the seat's view, its legal actions, ``act``, then ``reasoning`` (the
 agent's explanation with its labels, as stored). It is timed on the positions of 40 random deals
 where the seat to move has a choice, in CPU time. Each tree runs in its own process (both have the
 same package names), one level and one second of CPU at a time, in rounds that alternate the trees
@@ -26,7 +26,10 @@ HERE = Path(__file__).resolve().parents[2]
 CHILD = r"""
 import json, random, sys, time
 from agents.catalog import make_agent
-from app.services.matches import reasoning
+try:
+    from app.services.match_turns import reasoning
+except ImportError:  # trees before the match service was split
+    from app.services.matches import reasoning
 from engine import get_game
 
 level, seconds = sys.argv[1], float(sys.argv[2])
