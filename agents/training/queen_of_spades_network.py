@@ -48,6 +48,7 @@ import sys
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from rich.console import Console
@@ -115,9 +116,10 @@ def save_checkpoint(path: Path, state: State, extra: dict) -> None:
         arrays.update({f"set{i}_x": rows[0], f"set{i}_card": rows[1], f"set{i}_target": rows[2]})
     meta = {"curve": state.curve, "timing": state.timing, "rng_state": state.rng_state, "sets": len(state.sets),
             **extra}
+    arrays["meta"] = np.array(json.dumps(meta))
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.stem + ".tmp.npz")
-    np.savez(tmp, meta=np.array(json.dumps(meta)), **arrays)
+    np.savez(tmp, **arrays)  # type: ignore[arg-type]  # numpy's stub takes the keyword arrays for its flags
     os.replace(tmp, path)
 
 
@@ -175,7 +177,7 @@ def run(schedule: Schedule, seed: int, on_phase=None, on_point=None,
         return result
 
     def checkpoint() -> State:
-        return State(reference, best, sets, list(curve), dict(timing), rng.bit_generator.state)
+        return State(reference, best, sets, list(curve), dict(timing), dict(rng.bit_generator.state))
 
     if resume is None:
         say("iteration 1: random games")
@@ -301,7 +303,8 @@ def main(argv: list[str] | None = None, prog: str = "parlour train queen_of_spad
         command = "parlour " + shlex.join(sys.argv[1:])
     console = Console(width=max(120, Console().width))
     started, cpu_started = time.perf_counter(), time.process_time()
-    resume, before = None, {"seconds": 0.0, "cpu_seconds": 0.0, "commands": []}
+    resume: State | None = None
+    before: dict[str, Any] = {"seconds": 0.0, "cpu_seconds": 0.0, "commands": []}
     if args.resume:
         resume, before = load_checkpoint(checkpoint_path(args.out))
         made, asked = ({k: v for k, v in d.items() if k != "iterations"} for d in (before["schedule"], asdict(schedule)))
