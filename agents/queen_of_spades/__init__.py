@@ -5,6 +5,7 @@ from agents.base import RandomAgent
 from agents.queen_of_spades.coach import COACH  # noqa: F401 (the catalog reads it)
 from agents.spec import AgentSpec
 from agents.queen_of_spades.network import NOISE, SAVED_NAME, NetworkPlayer
+from agents.queen_of_spades.network_inputs import PARTIAL
 from agents.queen_of_spades.rules_player import RulePlayer
 from agents.queen_of_spades.search import DeterminisedSearch
 
@@ -20,8 +21,8 @@ AGENTS = [
               "iterated self-play: plays the legal card whose output (the deal score it expects) is highest, "
               "counting every card played.", lambda: NetworkPlayer("network"), saved=SAVED_NAME),
     AgentSpec("network-good", "queen_of_spades", "Network (good)",
-              "The same network counting cards by halves: its inputs for the cards still out are halved, "
-              "except the spades.", lambda: NetworkPlayer("network-good"), saved=SAVED_NAME),
+              f"The same network counting cards in part: its inputs for the cards still out are scaled to "
+              f"{PARTIAL:.0%}, except the spades.", lambda: NetworkPlayer("network-good"), saved=SAVED_NAME),
     AgentSpec("network-average", "queen_of_spades", "Network (average)",
               "The same network without counting cards: its inputs for the cards still out are all zero.",
               lambda: NetworkPlayer("network-average"), saved=SAVED_NAME),

@@ -7,7 +7,7 @@ turned back into points (output / ``TARGET_SCALE``): the deal score the network
 expects after playing that card.
 
 Levels (as the Queen of Spades write-up defines them): very good counts every card; good sees the others'-hands
-block halved except the spades; average sees it all zero; poor and very poor are
+block scaled by ``network_inputs.PARTIAL`` except the spades (the write-up halves it); average sees it all zero; poor and very poor are
 average with Gaussian noise of std ``NOISE["poor"]`` / ``NOISE["verypoor"]`` on the
 outputs (tanh units) before the best legal card is chosen.
 """
@@ -21,7 +21,7 @@ from typing import Sequence
 import numpy as np
 
 from agents.base import Explanation
-from agents.queen_of_spades.network_inputs import CARD_OF_ID, encode, flags_of, mask_of
+from agents.queen_of_spades.network_inputs import CARD_OF_ID, PARTIAL, encode, flags_of, mask_of
 from agents.queen_of_spades.network_weights import TARGET_SCALE, Weights, load
 from agents.saved_files import saved_path
 from engine import GameError
@@ -32,13 +32,13 @@ NOISE = {"poor": 0.15, "verypoor": 0.4}
 
 @dataclass(frozen=True)
 class Level:
-    counting: str  # "full", "half" or "none" (network_inputs.COUNTING)
+    counting: str  # "full", "partial" or "none" (network_inputs.COUNTING)
     noise: float = 0.0
 
 
 LEVELS = {
     "network": Level("full"),
-    "network-good": Level("half"),
+    "network-good": Level("partial"),
     "network-average": Level("none"),
     "network-poor": Level("none", NOISE["poor"]),
     "network-verypoor": Level("none", NOISE["verypoor"]),
@@ -80,7 +80,7 @@ class NetworkPlayer:
         last = self._last
         if last is not None and last[0] is observation:
             return last[1]
-        out = self.weights.forward(observation_inputs(observation, self.level.counting)[None, :])[0]
+        out = self.weights.forward(observation_inputs(observation, self.level.counting))
         self._last = (observation, out)
         return out
 
@@ -95,7 +95,7 @@ class NetworkPlayer:
 
     def explain(self, observation: dict, legal_actions: Sequence) -> Explanation:
         out = self.outputs(observation)
-        note = {"full": "counting every card played", "half": "counting half (spades in full)",
+        note = {"full": "counting every card played", "partial": f"counting {PARTIAL:.0%} (spades in full)",
                 "none": "not counting cards"}[self.level.counting]
         if self.level.noise:
             note += f"; plays with noise (std {self.level.noise:g}) on these values"

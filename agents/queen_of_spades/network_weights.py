@@ -30,12 +30,13 @@ class Weights:
     def forward(self, x: np.ndarray) -> np.ndarray:
         """Outputs (batch, 32) for inputs (batch, 115), or (32,) for one input row."""
         h = np.asarray(x, np.float32)
-        last = len(self.ws) - 1
-        for i, (w, b) in enumerate(zip(self.ws, self.bs)):
-            h = h @ w + b
-            if i < last:
-                h = np.where(h > 0, h, np.expm1(np.minimum(h, 0)))  # elu
-        return np.tanh(h)
+        for w, b in zip(self.ws[:-1], self.bs[:-1]):
+            h = h @ w
+            h += b
+            np.maximum(h, np.expm1(np.minimum(h, 0)), out=h)  # elu (e^h - 1 >= h, equal at 0), in place
+        h = h @ self.ws[-1]
+        h += self.bs[-1]
+        return np.tanh(h, out=h)
 
     def to_arrays(self) -> dict[str, np.ndarray]:
         out = {}

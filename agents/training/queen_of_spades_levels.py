@@ -1,7 +1,8 @@
 """``parlour train queen_of_spades levels``: the write-up's level chart on the shipped network.
 
     parlour train queen_of_spades levels [--deals 2000] [--noise 0.05,0.1,0.15,0.25,0.4,0.8] [--seed 1]
-        [--search-deals 0] [--out agents/saved/queen_of_spades/levels.json]   (also writes levels.svg)
+        [--weights NPZ] [--gaps] [--old NPZ] [--search-deals 0]
+        [--out agents/saved/queen_of_spades/levels.json]   (also writes levels.svg)
 
 Each player's pair sits A B A B against two seats of "average" (the network without
 card counting) over the same ``--deals`` duplicate deals (each played twice, the pairs
@@ -12,9 +13,16 @@ poor and very poor levels' stds, ``network.NOISE``, is read off this sweep: far 
 apart to sit clearly apart in the chart). All deals of one comparison run side by side
 (``network_play``), numpy only.
 
+``--weights`` measures the levels on another network than the shipped one (a candidate, before
+it ships). ``--gaps`` also plays each level against the one below it in the lobby's order
+(head to head, the same ``--deals`` duplicate deals), so every gap of the ladder gets its own
+mean and standard error. ``--old NPZ`` also plays the very good network against the very good
+level of that network (``--deals`` duplicate deals).
+
 ``--search-deals N`` also plays the search level against the very good network in N
 duplicate deals of their own (the search decides from each seat's view, one decision at a
-time; about 2.4 s of CPU a duplicate deal).
+time; about 2.4 s of CPU a duplicate deal); with ``--old``, the search over ``--weights``
+against the search over the old network instead (twice that).
 """
 from __future__ import annotations
 
@@ -30,6 +38,7 @@ from rich.console import Console
 from rich.table import Table
 
 from agents.queen_of_spades.network import LEVELS, NOISE, shipped
+from agents.queen_of_spades.network_weights import Weights, load
 from agents.queen_of_spades.network_play import RANDOM, Policy, duplicate, rules_policy
 from agents.queen_of_spades.search import DeterminisedSearch
 from agents.saved_files import saved_path, write_saved
@@ -40,11 +49,11 @@ from engine import get_game
 REFERENCE = "network-average"
 
 
-def players() -> dict[str, Policy]:
+def players(weights: Weights) -> dict[str, Policy]:
     """Every level but the search as a batched player, easiest first as the package lists them."""
     from agents.queen_of_spades import LEVELS as ORDER
 
-    forward = shipped().forward
+    forward = weights.forward
     out = {}
     for level in ORDER:
         if level == "random":
@@ -57,9 +66,9 @@ def players() -> dict[str, Policy]:
     return out
 
 
-def search_policy(seed: int) -> Policy:
+def search_policy(seed: int, weights: Weights) -> Policy:
     """The search level as a batched player: it gets the seat's view of each table, nothing more."""
-    game, searcher, rng = get_game("queen_of_spades"), DeterminisedSearch(), __import__("random").Random(seed)
+    game, searcher, rng = get_game("queen_of_spades"), DeterminisedSearch(weights), __import__("random").Random(seed)
 
     def pick(table) -> int:
         state = table.freeze()
@@ -73,11 +82,20 @@ def main(argv: list[str] | None = None, prog: str = "parlour train queen_of_spad
     parser.add_argument("--deals", type=int, default=2000, help="duplicate deals per comparison")
     parser.add_argument("--noise", default="0.05,0.1,0.15,0.25,0.4,0.8", help="noise stds to sweep ('' for none)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--search-deals", type=int, default=0, help="duplicate deals of search vs network")
+    parser.add_argument("--weights", type=Path, default=None, help="the network's .npz (default: the shipped one)")
+    parser.add_argument("--gaps", action="store_true", help="also each level head to head with the one below it")
+    parser.add_argument("--old", type=Path, default=None, help="an older network's .npz to play against")
+    parser.add_argument("--search-deals", type=int, default=0,
+                        help="duplicate deals of search vs network (with --old: search vs the old search)")
     parser.add_argument("--out", type=Path, default=saved_path("queen_of_spades", "levels"))
     args = parser.parse_args(argv)
     if args.deals < 2:
         raise SystemExit(f"{prog}: --deals must be at least 2")
+    for path in (args.weights, args.old):
+        if path is not None and not path.is_file():
+            raise SystemExit(f"{prog}: no network file {path}")
+    weights = load(args.weights) if args.weights is not None else shipped()
+    old = load(args.old) if args.old is not None else None
     try:
         sweep = [float(x) for x in args.noise.split(",") if x.strip()]
     except ValueError:
@@ -89,18 +107,29 @@ def main(argv: list[str] | None = None, prog: str = "parlour train queen_of_spad
     rng = np.random.default_rng([args.seed, 1001])
     console = Console(width=max(110, Console().width))
     started, cpu = time.perf_counter(), time.process_time()
-    everyone = players()
+    everyone = players(weights)
     reference = everyone[REFERENCE]
-    chart, noise = {}, {}
+    chart, noise, gaps = {}, {}, {}
     for name, policy in everyone.items():
         chart[name] = duplicate(policy, reference, deal_seeds, rng).to_json()
         console.print(f"{name}: {chart[name]['mean']:+.3f} ± {chart[name]['se']:.3f}")
+    if args.gaps:
+        names = list(everyone)
+        for lower, upper in zip(names, names[1:]):
+            gaps[f"{upper} vs {lower}"] = duplicate(everyone[upper], everyone[lower], deal_seeds, rng).to_json()
+            console.print(f"{upper} vs {lower}: {gaps[f'{upper} vs {lower}']['mean']:+.3f} ± "
+                          f"{gaps[f'{upper} vs {lower}']['se']:.3f}")
     for std in sweep:
-        policy = Policy(shipped().forward, "none", std)
+        policy = Policy(weights.forward, "none", std)
         noise[f"{std:g}"] = duplicate(policy, reference, deal_seeds, rng).to_json()
+    vs_old = None
+    if old is not None:
+        vs_old = duplicate(everyone["network"], Policy(old.forward), deal_seeds, rng).to_json()
+        console.print(f"network vs the old network: {vs_old['mean']:+.3f} ± {vs_old['se']:.3f}")
     search = None
     if args.search_deals > 1:
-        search = duplicate(search_policy(args.seed), everyone["network"],
+        other = search_policy(args.seed + 1, old) if old is not None else everyone["network"]
+        search = duplicate(search_policy(args.seed, weights), other,
                            seeds(args.seed, 1002, args.search_deals), rng).to_json()
     seconds, cpu_seconds = time.perf_counter() - started, time.process_time() - cpu
     table = Table(title=f"Queen of Spades levels: each pair against two seats of {REFERENCE} "
@@ -118,12 +147,23 @@ def main(argv: list[str] | None = None, prog: str = "parlour train queen_of_spad
         for label, r in noise.items():
             t.add_row(label, f"{r['mean']:+.3f}", f"{r['se']:.3f}")
         console.print(t)
+    if gaps:
+        t = Table(title=f"each level against the one below it, head to head ({args.deals} duplicate deals)")
+        for col in ("levels", "points per deal", "± s.e.", "s.e. clear of 0"):
+            t.add_column(col, justify="right")
+        for name, r in gaps.items():
+            t.add_row(name, f"{r['mean']:+.3f}", f"{r['se']:.3f}", f"{r['mean'] / r['se']:.1f}" if r["se"] else "–")
+        console.print(t)
     if search is not None:
-        console.print(f"search against network (very good), {search['deals']} duplicate deals: "
+        against = "the search over the old network" if old is not None else "network (very good)"
+        console.print(f"search against {against}, {search['deals']} duplicate deals: "
                       f"{search['mean']:+.3f} ± {search['se']:.3f} points per deal and player")
     meta = {"command": command, "seed": args.seed, "deals": args.deals, "reference": REFERENCE,
+            "weights": str(args.weights) if args.weights else "shipped", "old": str(args.old) if args.old else None,
+            "gaps": gaps, "network_vs_old": vs_old,
             "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"), "seconds": round(seconds, 1),
-            "cpu_seconds": round(cpu_seconds, 1), "noise_levels": NOISE, "chart": chart, "noise_sweep": noise, "search_vs_network": search,
+            "cpu_seconds": round(cpu_seconds, 1), "noise_levels": NOISE, "chart": chart, "noise_sweep": noise,
+            "search": search, "search_against": "the old search" if old is not None else "network",
             "measure": "mean points per deal and player of the pair, standard error over duplicate deals"}
     write_saved(args.out, {"meta": meta})
     names = list(chart)

@@ -3,7 +3,8 @@
     parlour train queen_of_spades network [--iterations 8] [--random-deals 60000] [--deals 30000]
         [--first-epochs 2] [--epochs 1] [--eval-deals 1000] [--batch 1024] [--learning-rate 0.001]
         [--epsilon 0.1] [--keep 1] [--seed 1] [--out agents/saved/queen_of_spades/network.json]
-        (writes network.npz, network.json and network.svg)
+        [--resume]
+        (writes network.npz, network.json and network.svg; network-checkpoint.npz while it runs)
 
 The schedule (the Queen of Spades write-up's "iterative training"):
 
@@ -29,17 +30,25 @@ the rule player's in the same deals. The best model so far is saved after every 
 so a run stopped early ships what ``--iterations`` = its last model makes. Self-play and
 evaluations run all their deals side by side (``network_play``) on a jitted JAX
 forward pass; training is JAX + optax (Adam, squared error on the played card only).
+
+After every model the whole state of the run (the reference and best models, the data
+sets the next model trains on, the curve, the timings and the random generator's state)
+goes to ``<out>-checkpoint.npz``; ``--resume`` continues from there with the same options
+(``--iterations`` may grow) and makes the models an unbroken run would (each iteration starts a fresh optimiser, so
+nothing else carries over). The CPU and wall seconds in the metadata add up the pieces.
 """
 from __future__ import annotations
 
 import argparse
-import os
 import datetime as dt
+import json
+import os
 import shlex
 import sys
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from rich.console import Console
@@ -83,14 +92,63 @@ def concat(sets: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> tuple[np.nd
     return tuple(np.concatenate([s[i] for s in sets]) for i in range(3))  # type: ignore[return-value]
 
 
-def run(schedule: Schedule, seed: int, on_phase=None, on_point=None) -> tuple[Weights, list[dict], dict]:
+Rows = tuple[np.ndarray, np.ndarray, np.ndarray]
+
+
+@dataclass
+class State:
+    """Everything a run carries from one model to the next: what a checkpoint holds."""
+    reference: Weights
+    best: Weights
+    sets: list[Rows]
+    curve: list[dict]
+    timing: dict
+    rng_state: dict
+
+
+def save_checkpoint(path: Path, state: State, extra: dict) -> None:
+    """The state in one .npz (written beside and then moved over the old one, so a run killed while
+    saving keeps the previous checkpoint); ``extra`` (JSON) rides along for the command."""
+    arrays = {}
+    for name, weights in (("reference", state.reference), ("best", state.best)):
+        arrays.update({f"{name}_{k}": v for k, v in weights.to_arrays().items()})
+    for i, rows in enumerate(state.sets):
+        arrays.update({f"set{i}_x": rows[0], f"set{i}_card": rows[1], f"set{i}_target": rows[2]})
+    meta = {"curve": state.curve, "timing": state.timing, "rng_state": state.rng_state, "sets": len(state.sets),
+            **extra}
+    arrays["meta"] = np.array(json.dumps(meta))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.stem + ".tmp.npz")
+    np.savez(tmp, **arrays)  # type: ignore[arg-type]  # numpy's stub takes the keyword arrays for its flags
+    os.replace(tmp, path)
+
+
+def load_checkpoint(path: Path) -> tuple[State, dict]:
+    if not path.exists():
+        raise SystemExit(f"--resume: no checkpoint at {path}")
+    with np.load(path) as data:
+        arrays = {k: data[k] for k in data.files}
+    meta = json.loads(str(arrays.pop("meta")))
+
+    def weights(name: str) -> Weights:
+        return Weights.from_arrays({k[len(name) + 1:]: v for k, v in arrays.items() if k.startswith(name + "_")})
+
+    sets = [(arrays[f"set{i}_x"], arrays[f"set{i}_card"], arrays[f"set{i}_target"]) for i in range(meta["sets"])]
+    state = State(weights("reference"), weights("best"), sets, meta.pop("curve"), meta.pop("timing"),
+                  meta.pop("rng_state"))
+    return state, meta
+
+
+def run(schedule: Schedule, seed: int, on_phase=None, on_point=None,
+        resume: State | None = None) -> tuple[Weights, list[dict], dict]:
     """Train through the schedule; (the best model, one curve point per model, timings).
-    ``on_phase(text)`` is told each phase as it starts, ``on_point(point, best, timings)`` each
-    curve point with the best model so far (the command saves it then: a run stopped early has
-    shipped what ``--iterations`` = its last model would make)."""
+    ``on_phase(text)`` is told each phase as it starts, ``on_point(point, state)`` each curve point
+    with the run's state (the command saves the best model and a checkpoint then: a run stopped
+    early has shipped what ``--iterations`` = its last model would make). ``resume`` continues
+    from a checkpoint's state."""
     rng = np.random.default_rng([seed, 99])
     say = on_phase or (lambda text: None)
-    tell = on_point or (lambda point, best, timings: None)
+    tell = on_point or (lambda point, state: None)
     eval_seeds = seeds(seed, 0, schedule.eval_deals)
     timing = {"self_play_seconds": 0.0, "self_play_deals": 0, "train_seconds": 0.0, "train_rows": 0,
               "eval_seconds": 0.0}
@@ -118,21 +176,29 @@ def run(schedule: Schedule, seed: int, on_phase=None, on_point=None) -> tuple[We
         timing["eval_seconds"] += time.perf_counter() - start
         return result
 
-    say("iteration 1: random games")
-    played = generate(RANDOM, schedule.random_deals, 1)
-    sets = [data(played)]
-    say("iteration 1: training")
-    fitter = Fitter(initial(rng), schedule.learning_rate)
-    losses = train(fitter, sets[0], schedule.first_epochs)
-    reference = best = fitter.weights()
-    say("iteration 1: evaluating")
-    vs_ref = evaluate(best, reference)
-    curve = [{"iteration": 1, "data": "random", "data_deals": schedule.random_deals,
-              "data_all_tricks": float((played.all_tricks >= 0).mean()), "loss": losses[-1],
-              "vs_reference": vs_ref.to_json(), "vs_rules": evaluate(best, rules).to_json(), "vs_best": None,
-              "kept": True}]
-    tell(curve[-1], best, summary(timing))
-    for iteration in range(2, schedule.iterations + 1):
+    def checkpoint() -> State:
+        return State(reference, best, sets, list(curve), dict(timing), dict(rng.bit_generator.state))
+
+    if resume is None:
+        say("iteration 1: random games")
+        played = generate(RANDOM, schedule.random_deals, 1)
+        sets = [data(played)]
+        say("iteration 1: training")
+        fitter = Fitter(initial(rng), schedule.learning_rate)
+        losses = train(fitter, sets[0], schedule.first_epochs)
+        reference = best = fitter.weights()
+        say("iteration 1: evaluating")
+        vs_ref = evaluate(best, reference)
+        curve = [{"iteration": 1, "data": "random", "data_deals": schedule.random_deals,
+                  "data_all_tricks": float((played.all_tricks >= 0).mean()), "loss": losses[-1],
+                  "vs_reference": vs_ref.to_json(), "vs_rules": evaluate(best, rules).to_json(), "vs_best": None,
+                  "kept": True}]
+        tell(curve[-1], checkpoint())
+    else:
+        reference, best, sets, curve = resume.reference, resume.best, resume.sets, list(resume.curve)
+        timing.update(resume.timing)
+        rng.bit_generator.state = resume.rng_state
+    for iteration in range(len(curve) + 1, schedule.iterations + 1):
         say(f"iteration {iteration}: self-play")
         played = generate(Policy(batched_forward(best), epsilon=schedule.epsilon), schedule.deals, iteration)
         sets = (sets + [data(played)])[-(schedule.keep + 1):]
@@ -150,7 +216,7 @@ def run(schedule: Schedule, seed: int, on_phase=None, on_point=None) -> tuple[We
                       "data_all_tricks": float((played.all_tricks >= 0).mean()), "loss": losses[-1],
                       "vs_reference": vs_ref.to_json(), "vs_rules": evaluate(candidate, rules).to_json(),
                       "vs_best": vs_best.to_json(), "kept": kept})
-        tell(curve[-1], best, summary(timing))
+        tell(curve[-1], checkpoint())
     return best, curve, summary(timing)
 
 
@@ -214,7 +280,13 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     p.add_argument("--keep", type=int, default=d.keep, help="earlier data sets trained on with the new one")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", type=Path, default=saved_path("queen_of_spades", "network"))
+    p.add_argument("--resume", action="store_true",
+                   help="continue from <out>-checkpoint.npz (written after every model), with the same options")
     return p
+
+
+def checkpoint_path(out: Path) -> Path:
+    return out.with_name(out.stem + "-checkpoint.npz")
 
 
 def main(argv: list[str] | None = None, prog: str = "parlour train queen_of_spades network") -> int:
@@ -231,11 +303,22 @@ def main(argv: list[str] | None = None, prog: str = "parlour train queen_of_spad
         command = "parlour " + shlex.join(sys.argv[1:])
     console = Console(width=max(120, Console().width))
     started, cpu_started = time.perf_counter(), time.process_time()
+    resume: State | None = None
+    before: dict[str, Any] = {"seconds": 0.0, "cpu_seconds": 0.0, "commands": []}
+    if args.resume:
+        resume, before = load_checkpoint(checkpoint_path(args.out))
+        made, asked = ({k: v for k, v in d.items() if k != "iterations"} for d in (before["schedule"], asdict(schedule)))
+        if made != asked or before["seed"] != args.seed:  # more or fewer iterations may be asked for
+            raise SystemExit(f"{prog} --resume: the checkpoint was made with {made}, seed {before['seed']}; "
+                             f"these options ask for {asked}, seed {args.seed}")
+        if len(resume.curve) >= schedule.iterations:
+            raise SystemExit(f"{prog} --resume: the checkpoint already has all {schedule.iterations} models")
+    commands = before["commands"] + [command]
     phases = 3 + 3 * (schedule.iterations - 1)
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total} phases"),
                   TimeElapsedColumn(), console=console) as progress:
         task = progress.add_task("training", total=phases)
-        done = [0]
+        done = [0 if resume is None else 3 * len(resume.curve)]  # three phases a model
 
         def on_phase(text: str) -> None:
             progress.update(task, description=text, completed=done[0])
@@ -243,10 +326,11 @@ def main(argv: list[str] | None = None, prog: str = "parlour train queen_of_spad
 
         def save_all(best: Weights, curve: list[dict], timing: dict) -> dict:
             """The best model so far, its metadata and the curve's picture (after every model)."""
-            seconds, cpu_seconds = time.perf_counter() - started, time.process_time() - cpu_started
+            seconds = before["seconds"] + time.perf_counter() - started
+            cpu_seconds = before["cpu_seconds"] + time.process_time() - cpu_started
             npz = save(args.out.with_suffix(".npz"), best)
             kept = [p["iteration"] for p in curve if p["kept"]]
-            meta = {"command": command, "seed": args.seed,
+            meta = {"command": commands[0], "resumed_by": commands[1:], "seed": args.seed,
                     "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
                     "seconds": round(seconds, 1), "cpu_seconds": round(cpu_seconds, 1),
                     "load_average_at_end": round(os.getloadavg()[0], 1), "timing": timing,
@@ -258,16 +342,19 @@ def main(argv: list[str] | None = None, prog: str = "parlour train queen_of_spad
 
         curve_so_far: list[dict] = []
 
-        def on_point(p: dict, best: Weights, timing: dict) -> None:
-            curve_so_far.append(p)
-            meta = save_all(best, curve_so_far, timing)
+        def on_point(p: dict, state: State) -> None:
+            curve_so_far[:] = state.curve
+            meta = save_all(state.best, curve_so_far, summary(state.timing))
+            save_checkpoint(checkpoint_path(args.out), state, {
+                "schedule": asdict(schedule), "seed": args.seed, "commands": commands,
+                "seconds": meta["seconds"], "cpu_seconds": meta["cpu_seconds"]})
             ref, rules = p["vs_reference"], p["vs_rules"]
             progress.console.print(f"model {p['iteration']}: loss {p['loss']:.4f}, vs the first model "
                                    f"{ref['mean']:+.3f} ± {ref['se']:.3f} points/deal, vs the rule player "
                                    f"{rules['mean']:+.3f} ± {rules['se']:.3f}, kept: {p['kept']} "
                                    f"({meta['seconds']:.0f} s, {meta['cpu_seconds']:.0f} s CPU; saved)")
 
-        best, curve, timing = run(schedule, args.seed, on_phase, on_point)
+        best, curve, timing = run(schedule, args.seed, on_phase, on_point, resume)
         progress.update(task, completed=phases, description="done")
     meta = save_all(best, curve, timing)
     print_curve(console, curve)

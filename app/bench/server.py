@@ -1,4 +1,4 @@
-"""``parlour bench server [--peers] [--requests N] [--seconds S] [--streams K] [--json]``
+"""``parlour bench server [--peers] [--requests N] [--seconds S] [--streams K] [--games G,..] [--levels A,..] [--json]``
 
 Starts Parlour on a free loopback port with a throwaway SQLite database (one uvicorn
 process, as ``parlour serve`` runs it) and measures, with one asyncio client of our own
@@ -24,7 +24,8 @@ Every row stops after ``--requests`` timed requests (default 600 with one client
 client with more) or ``--seconds`` seconds, whichever comes first, after a warm-up in which
 every client connects and makes its match. Requests/s counts every request the row's clients made
 per second of wall time (creating a new match when one ends, and reading its first view, are
-requests too, but only the row's own kind is in the latency figures).
+requests too, but only the row's own kind is in the latency figures). ``--games`` and ``--levels``
+(agent ids) keep only those games' rows and those levels' move rows.
 """
 from __future__ import annotations
 
@@ -364,6 +365,8 @@ async def bench(args) -> dict:
                                           [ViewClient(server.port, i, game, level_ids[0]) for i in range(n)],
                                           requests_for(args, n), args.seconds, args.warmup, server.proc.pid))
                 agents = level_ids if n == 1 else [reference_agent(game, level_ids)]
+                if args.levels:
+                    agents = [a for a in agents if a in args.levels]
                 for agent in agents:
                     rows.append(await run_row(Row("move + AI reply", game, agent, n),
                                               [MoveClient(server.port, i, game, agent) for i in range(n)],
@@ -419,6 +422,8 @@ def main(argv: list[str], prog: str = "parlour bench server") -> int:
                         help="concurrent clients, comma-separated (default 1,64)")
     parser.add_argument("--streams", type=int, default=100, help="idle event streams (0: skip that line)")
     parser.add_argument("--games", type=lambda s: s.split(","), default=None, help="only these games")
+    parser.add_argument("--levels", type=lambda s: s.split(","), default=None,
+                        help="only these levels (agent ids, comma-separated) in the move rows")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if not all(1 <= n <= 256 for n in args.clients) or not 0 <= args.streams <= 1000 \

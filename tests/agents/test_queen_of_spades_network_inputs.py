@@ -68,14 +68,14 @@ def test_took_the_queen_flag_and_the_last_round():
 
 def test_counting_levels_weaken_only_the_others_block():
     args = (3, mask_of([AC, 17]), [20], mask_of([20, 1, 2, 3, 4]), (True, False, False))
-    full, half, none = (encode(*args, counting=c) for c in ("full", "half", "none"))
+    full, part, none = (encode(*args, counting=c) for c in ("full", "partial", "none"))
     rest = np.r_[0:72, 104:115]
-    assert (full[rest] == half[rest]).all() and (full[rest] == none[rest]).all()
+    assert (full[rest] == part[rest]).all() and (full[rest] == none[rest]).all()
     assert (block(none, "others") == 0).all()
-    h, f = block(half, "others"), block(full, "others")
-    assert (h[8:16] == f[8:16]).all()  # spades kept
-    assert np.allclose(np.r_[h[:8], h[16:]], 0.5 * np.r_[f[:8], f[16:]])
-    assert set(COUNTING) == {"full", "half", "none"}
+    p, f = block(part, "others"), block(full, "others")
+    assert (p[8:16] == f[8:16]).all()  # spades kept
+    assert np.allclose(np.r_[p[:8], p[16:]], 0.75 * np.r_[f[:8], f[16:]])  # good: three quarters (PARTIAL)
+    assert set(COUNTING) == {"full", "partial", "none"}
 
 
 def test_training_and_play_encode_a_position_alike():
@@ -86,9 +86,10 @@ def test_training_and_play_encode_a_position_alike():
         state = game.new_deal(4, seed)
         while not game.is_over(state):
             seat = game.current_player(state)
-            from_table = encode_tables([Table.thaw(state)])[0]
-            from_view = observation_inputs(game.observe(state, seat))
-            assert np.array_equal(from_table, from_view)
+            for counting in COUNTING:  # encode_many's rows (training) and encode's one row (play) agree
+                from_table = encode_tables([Table.thaw(state)], counting)[0]
+                from_view = observation_inputs(game.observe(state, seat), counting)
+                assert np.array_equal(from_table, from_view) and from_view.dtype == np.float32
             legal = game.legal_actions(state)
             state = game.apply(state, legal[rng.randrange(len(legal))])
 

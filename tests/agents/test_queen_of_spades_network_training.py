@@ -64,3 +64,22 @@ def test_a_tiny_training_run_writes_the_network_its_curve_and_picture(tmp_path):
     weights = load(out.with_suffix(".npz"))
     assert [w.shape for w in weights.ws] == [(a, b) for a, b in zip(LAYERS[:-1], LAYERS[1:])]
     assert out.with_suffix(".svg").read_text().startswith("<svg")
+
+
+def test_a_stopped_run_resumed_from_its_checkpoint_makes_the_models_an_unbroken_run_makes(tmp_path):
+    options = ["--random-deals", "60", "--deals", "40", "--eval-deals", "20", "--first-epochs", "1", "--epochs", "1",
+               "--batch", "64", "--seed", "4"]
+    whole, pieces = tmp_path / "whole" / "net.json", tmp_path / "pieces" / "net.json"
+    assert training.main(["--iterations", "3", *options, "--out", str(whole)]) == 0
+    with pytest.raises(SystemExit, match="no checkpoint"):
+        training.main(["--iterations", "3", *options, "--out", str(pieces), "--resume"])
+    assert training.main(["--iterations", "1", *options, "--out", str(pieces)]) == 0
+    with pytest.raises(SystemExit, match="made with"):  # other options than the checkpoint's
+        training.main(["--iterations", "3", *options[:-1], "5", "--out", str(pieces), "--resume"])
+    assert training.main(["--iterations", "3", *options, "--out", str(pieces), "--resume"]) == 0
+    a, b = (json.loads(p.read_text())["meta"] for p in (whole, pieces))
+    assert [p["iteration"] for p in b["curve"]] == [1, 2, 3]
+    assert b["curve"] == a["curve"]
+    assert b["resumed_by"] and b["command"].startswith("parlour train queen_of_spades network --iterations 1")
+    for wa, wb in zip(load(whole.with_suffix(".npz")).ws, load(pieces.with_suffix(".npz")).ws):
+        np.testing.assert_allclose(wa, wb, atol=1e-6)
