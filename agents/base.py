@@ -72,7 +72,20 @@ class RandomAgent:
         return legal_actions[rng.randrange(len(legal_actions))]
 
 
+@runtime_checkable
+class Explains(Protocol):
+    """An agent that says what it weighed for a decision (the thinking panel)."""
+
+    def explain(self, observation: dict, legal_actions: Sequence[Any]) -> Explanation | None: ...
+
+
+@runtime_checkable
+class Refuses(Protocol):
+    """An agent that may refuse a seat (MENACE with an empty first box)."""
+
+    def refuses(self, seat: int) -> bool: ...
+
+
 def explain(agent: Any, observation: dict, legal_actions: Sequence[Any]) -> Explanation | None:
     """The agent's explanation if it gives one."""
-    fn = getattr(agent, "explain", None)
-    return fn(observation, legal_actions) if fn is not None else None
+    return agent.explain(observation, legal_actions) if isinstance(agent, Explains) else None

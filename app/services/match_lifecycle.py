@@ -13,6 +13,7 @@ from anyio import to_thread
 from sqlalchemy.orm import Session
 
 from agents.catalog import spec
+from agents.base import Refuses
 from app.models import now
 from app.services import match_store, quotas
 from app.services.agents import AgentPool, resolve_seat_agent
@@ -118,8 +119,8 @@ def agent_seat(session: Session, pool: AgentPool, game_name: str, i: int, level:
     """An AI's seat at ``level`` (or of ``agent``); 409 when that AI refuses the seat."""
     agent_id, level = resolve_seat_agent(game_name, level, agent)
     s = spec(game_name, agent_id)
-    refuses = getattr(pool.get(session, game_name, agent_id), "refuses", None)
-    if refuses is not None and refuses(i):
+    player = pool.get(session, game_name, agent_id)
+    if isinstance(player, Refuses) and player.refuses(i):
         raise Conflict(f"{s.title} has no beads left in its first box and refuses to play "
                        "first until it is reset")
     return SeatRow(seat=i, kind="agent", name=name or s.title, agent=agent_id, level=level, token_hash=None,
