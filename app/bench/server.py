@@ -29,6 +29,8 @@ requests too, but only the row's own kind is in the latency figures). ``--games`
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 import argparse
 import asyncio
 import importlib.util
@@ -124,16 +126,16 @@ class Server:
 
 
 # ----- what one simulated client does -----
-class Client:
-    """One connection; ``step()`` makes one timed request and returns its seconds."""
+class Client(ABC):
+    """One connection; ``step()`` (each kind of client's own) makes one timed request and returns its seconds."""
 
     def __init__(self, port: int, index: int):
         self.conn = Connection(port)
         self.rng = random.Random(index)
         self.requests = 0  # every request, setup included
 
-    async def step(self) -> float:
-        raise NotImplementedError
+    @abstractmethod
+    async def step(self) -> float: ...
 
     async def call(self, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
         self.requests += 1
@@ -394,7 +396,7 @@ async def idle_streams(port: int, game: str, args) -> dict:
         return row.median_ms
 
     idle = await median_view()
-    setup = MatchClient(port, 0, game, "random")
+    setup = ViewClient(port, 0, game, "random")  # only its new_match
     await setup.new_match()
     await setup.conn.close()
     streams = [Connection(port) for _ in range(args.streams)]
