@@ -38,14 +38,16 @@ from agents.saved_files import load_saved
 from agents.tictactoe.menace import MenaceConfig
 from agents.training.menace_batch import BatchTrainer, O, X
 from engine import get_game
+from engine.base import Game
 
 MENACE_GOAL = 200_000  # training games per second (issue 2)
 TRAINING_CONFIG = MenaceConfig(initial_beads=(32, 16, 8, 4))  # the training command's default
 
 
 # ----- random playouts -----
-def parlour_playouts(n: int, rng: random.Random) -> Callable[[], int]:
-    game = get_game("tictactoe")
+def parlour_playouts(n: int, rng: random.Random, game: Game | None = None) -> Callable[[], int]:
+    """``n`` random playouts through the public API of ``game`` (the engine's by default)."""
+    game = game or get_game("tictactoe")
 
     def chunk() -> int:
         for i in range(n):

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
+from agents.bench.tictactoe import parlour_playouts
 from agents.bench.timing import Row, measure_rows
-from engine import get_game
 from engine.base import ActionSyntaxError, Game, GameType, IllegalActionError, StateError
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -164,26 +164,13 @@ class PlainTicTacToe(Game[State, Place]):
         return state
 
 
-def playouts(game: Game, n: int, rng: random.Random):
-    """``n`` random playouts through the public API, as ``agents.bench.tictactoe.parlour_playouts``."""
-    def chunk() -> int:
-        for i in range(n):
-            state = game.new_match(2, i)
-            while not game.is_over(state):
-                legal = game.legal_actions(state)
-                state = game.apply(state, legal[rng.randrange(len(legal))])
-        return n
-
-    return chunk
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0)
     args = parser.parse_args()
-    rows = [Row("plain", "playouts/s", playouts(PlainTicTacToe(), 1000, random.Random(1))),
-            Row("engine", "playouts/s", playouts(get_game("tictactoe"), 1000, random.Random(1)))]
+    rows = [Row("plain", "playouts/s", parlour_playouts(1000, random.Random(1), PlainTicTacToe())),
+            Row("engine", "playouts/s", parlour_playouts(1000, random.Random(1)))]
     plain, engine = (r.per_cpu_second for r in measure_rows(rows, args.seconds, args.repeats))
     print(f"| random playouts, public API | plain {plain:,.0f}/s | engine {engine:,.0f}/s | plain / engine {plain / engine:.2f} |")
 
