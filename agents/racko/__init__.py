@@ -98,13 +98,6 @@ AGENTS = [
               "after the turn are each worth the rack after its next deck draw (averaged over every card it has "
               "not seen), and it plays the best of them. Draws as Lookahead; a finished rack counts as a Rack-O. "
               "No forced random move.", lambda: Lookahead(diablo_nets("diablo2"), plan=True), searches=True),
-    AgentSpec("lookahead-deny", "racko", "Lookahead (planning, denying the next player)",
-              "Lookahead planning a turn ahead that also weighs what it hands the next player: every card it "
-              "discards is offered to that player, whose rack it knows only by the cards it saw it take from the "
-              "pile. Each of the three best ways to play a card is worth the rack after its next deck draw, less "
-              "what the card it would discard is worth to the next player (Diablo's network over racks that "
-              "player could hold). No forced random move.",
-              lambda: Lookahead(diablo_nets("diablo2"), plan=True, deny=1.0), searches=True),
     AgentSpec("dmc", "racko", "Deep Monte-Carlo",
               "A network that values each action of a turn (the rack it leaves, what it has seen of the pile "
               "and of the next player's rack) by the result of the deal it expects, trained by deep Monte-Carlo: "
@@ -114,5 +107,5 @@ AGENTS = [
 ]
 
 LEVELS = ["baltar-live", "random", "baltar", "ensemble-code", "max", "kyle", "ensemble", "dmc", "diablo", "diablo2",
-          "lookahead", "lookahead-plan", "lookahead-deny"]
+          "lookahead", "lookahead-plan"]
 CALIBRATION_REFERENCES = ["random", "kyle"]

@@ -20,13 +20,10 @@ the values of the last decision are kept for its explanation (``decision_key``).
 """
 from __future__ import annotations
 
-import zlib
-
 import numpy as np
 
 from agents.base import Explanation
 from agents.racko.common import WriteupPlayer, code_of_slot, decision_key
-from agents.racko.denial import worth_to_next
 from agents.racko.diablo import pick_net, tries, view_seen
 from agents.racko.features import expand, feature_matrix, rack_points_scale, unseen_prefix
 from engine.racko import DRAW_DECK, DRAW_DISCARD
@@ -64,14 +61,12 @@ class Lookahead(WriteupPlayer):
 
     name = "lookahead"
 
-    def __init__(self, nets, plan: bool = False, width: int = 3, deny: float = 0.0, samples: int = 8):
+    def __init__(self, nets, plan: bool = False, width: int = 3):
         super().__init__(forced_random=False)
-        self.name = "lookahead-deny" if deny else "lookahead-plan" if plan else "lookahead"
+        self.name = "lookahead-plan" if plan else "lookahead"
         self.nets = nets
         self.plan = plan
         self.width = width
-        self.deny = deny
-        self.samples = samples
         self._last: tuple | None = None  # (decision_key, (values by action code, note))
 
     def _weigh(self, view: dict, also: int | None = None) -> tuple[dict[int, float], list[int], str]:
@@ -115,19 +110,10 @@ class Lookahead(WriteupPlayer):
         if also in codes and codes.index(also) not in top:
             top = np.append(top, codes.index(also))
         later = deck_values(net, [racks[i] for i in top], n_cards, turns + 1, prefix, unseen)
-        note = (f"the {min(len(top), self.width)} ways to play the {card} that score best after the turn, each worth the rack "
-                f"after its next deck draw (averaged over the {len(unseen)} cards it has not seen)")
-        if self.deny:
-            outs = [card if slots[i] < 0 else rack[slots[i]] for i in top]
-            rng = np.random.default_rng(zlib.crc32(repr(decision_key(view)).encode()))
-            offered = worth_to_next(lambda rs, t, p: rack_values(net, rs, n_cards, t, p), view, outs, unseen, seen,
-                                    self.samples, rng)
-            later = later - self.deny * offered
-            note += (f", less {self.deny:g} × what the card it discards is worth to the next player, who may take it "
-                     f"(over {self.samples} racks it could hold given the cards seen it take): "
-                     + ", ".join(f"the {c} {w:.3f}" for c, w in zip(outs, offered)))
         values = {codes[i]: float(v) for i, v in zip(top, later)}
-        return values, [c for c in codes if c in values], note
+        return (values, [c for c in codes if c in values],
+                f"the {min(len(top), self.width)} ways to play the {card} that score best after the turn, each worth the rack after its "
+                f"next deck draw (averaged over the {len(unseen)} cards it has not seen)")
 
     def decide(self, view: dict) -> int:
         values, choices, _note = self._weigh(view)
