@@ -6,18 +6,19 @@ const { game, agent } = root.dataset;
 const live = JSON.parse(root.dataset.live);
 const charts = {};
 
-function windowChart(id, windows, size) {
+// a window may say where it ends (a trainer's checkpoints) and the curve what its x axis counts
+function windowChart(id, windows, size, xLabel = "games") {
   charts[id]?.destroy();
   charts[id] = new window.Chart(document.getElementById(id), {
     type: "line",
     data: {
-      labels: windows.map((_, i) => (i + 1) * size),
+      labels: windows.map((w, i) => w.end ?? (i + 1) * size),
       datasets: ["win", "draw", "loss"].map((k, j) => ({
         label: k, data: windows.map((w) => w[k] / w.games), pointRadius: 0, tension: 0.2,
         borderColor: ["#1a7f37", "#c9a227", "#b3261e"][j],
       })),
     },
-    options: { animation: false, maintainAspectRatio: false, scales: { y: { min: 0, max: 1 }, x: { title: { display: true, text: "games" } } } },
+    options: { animation: false, maintainAspectRatio: false, scales: { y: { min: 0, max: 1 }, x: { title: { display: true, text: xLabel } } } },
   });
 }
 
@@ -27,7 +28,7 @@ async function refresh() {
   const curve = await liveCurve(game, agent);
   if (curve.training?.windows?.length) {
     document.getElementById("training-panel").hidden = false;
-    windowChart("training-curve", curve.training.windows, curve.training.window ?? 1);
+    windowChart("training-curve", curve.training.windows, curve.training.window ?? 1, curve.training.x_label);
   }
   if (live) {
     const s = info.live_state;
