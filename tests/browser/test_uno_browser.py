@@ -133,7 +133,10 @@ def test_a_trained_networks_page_draws_its_curve_by_deals_trained(page):
     page.goto("/agents/uno/dmc")
     expect(page.locator("#training-panel")).to_be_visible()
     page.wait_for_function("() => window.Chart && window.Chart.getChart('training-curve')")
-    axis, labels = page.evaluate("""() => { const c = window.Chart.getChart('training-curve');
-        return [c.options.scales.x.title.text, c.data.labels]; }""")
+    axis, series = page.evaluate("""() => { const c = window.Chart.getChart('training-curve');
+        return [c.options.scales.x.title.text, Object.fromEntries(c.data.datasets.map((d) => [d.label, d.data]))]; }""")
     assert axis == "deals trained"
-    assert labels == [w["end"] for w in windows]
+    assert set(series) == {"win", "loss"}  # no deal is drawn: the zero line is left out
+    assert [p["x"] for p in series["win"]] == [w["end"] for w in windows]
+    assert [p["y"] for p in series["win"]] == [w["win"] / w["games"] for w in windows]
+    expect(page.locator("#training-note")).to_contain_text("won against BetterOffensive")
