@@ -39,15 +39,12 @@ def waiting_chance(worlds: Worlds, outlook: Outlook, throw: Throw) -> float:
 class Pythia:
     name = "pythia"
 
-    def __init__(self, margin: float = 0.0):
-        self.margin = margin  # what the call's chance must exceed waiting's by
-
     def weigh(self, worlds: Worlds, outlook: Outlook) -> tuple[Throw, dict[Throw, float], float | None]:
         """The best throw, every throw's score, and (when it may call) the call's edge over waiting."""
-        best, scores = best_discard(outlook, (REACH, 0.0))
+        best, scores = best_discard(outlook, REACH)
         edge = None
         if outlook.total(outlook.hand) <= outlook.limit:
-            edge = lowest_chance(worlds) - waiting_chance(worlds, outlook, best) - self.margin
+            edge = lowest_chance(worlds) - waiting_chance(worlds, outlook, best)
         return best, scores, edge
 
     def choose(self, worlds: Worlds, outlook: Outlook, rng: random.Random) -> Decision:
@@ -62,8 +59,8 @@ class Pythia:
     def explain(self, observation: dict, legal_actions: Sequence) -> Explanation:
         _, scores, edge = self.weigh(Worlds.of(observation), Outlook.of(observation))
         values = {decision_id(d): -round(v, 2) for d, v in scores.items()}
-        note = ("a throw: minus the hand expected after the next throw, plus 5 times the chance the hand drawn "
-                "to may call (higher is better)")
+        note = (f"a throw: minus the hand expected after the next throw, plus {REACH:g} times the chance the hand "
+                "drawn to may call (higher is better)")
         if edge is not None:
             values["yaniv"] = round(edge, 3)
             note += ("; yaniv: the chance its total is strictly the lowest minus the chance of winning by "

@@ -15,7 +15,7 @@ from agents.yaniv.lookahead import Worlds
 from agents.yaniv.sage import Outlook, others_threaten
 
 RACE_FEATURES = ("bias", "total", "cards", "after next throw", "may call", "may call after next throw",
-                 "nearest's cards", "nearest's known", "nearest's turns", "threatened", "threatened x total",
+                 "nearest's cards", "nearest's known", "others' most turns", "threatened", "threatened x total",
                  "threatened x may call", "chance not below", "threatened x chance not below")
 RACE_MODEL: tuple[float, ...] = (-1.872, 0.278, -0.975, -1.110, -5.511, 0.318, 3.762, 0.049, -0.811, 0.248, -0.556, 3.888, 7.692, -3.435)
 """The logistic weights of ``RACE_FEATURES``, fitted on 183,695 positions (see the module)."""

@@ -153,42 +153,29 @@ def with_each_card(rest: tuple[int, ...], values: tuple[int, ...]) -> tuple[int,
     return tuple(row)
 
 
-def discard_scores(outlook: Outlook, reach: tuple[float, float] = (0.0, 0.0), hold: float = 0.0) -> dict[Throw, float]:
-    """Expected ``after_next_throw`` of the resulting hand for every (group, source), less
-    ``reach[0]`` times the chance that the resulting hand may call and ``reach[1]`` times the
-    chance that it may call a turn later, after its best throw and a card from the stock (Sage: none)."""
-    values, hand, limit = outlook.values, outlook.hand, outlook.limit
+def discard_scores(outlook: Outlook, reach: float = 0.0) -> dict[Throw, float]:
+    """Expected ``after_next_throw`` of the resulting hand for every (group, source), less ``reach``
+    times the chance that the resulting hand may call (Sage: 0; Pythia leans towards calling sooner)."""
+    values, hand = outlook.values, outlook.hand
     pool = outlook.unseen or tuple(c for c in range(DECK_SIZE) if c not in hand)
-    now, later = reach
-    # below[v]: the share of the pool worth at most v (v from -1 to limit)
-    below = [sum(values[x] <= v for x in pool) / len(pool) for v in range(-1, limit + 1)]
     scores: dict[Throw, float] = {}
     stock_cache: dict[tuple[int, ...], float] = {}
-
-    def score(row, room, card):
-        s = row[card] + hold * (limit - room + values[card])
-        if now and values[card] <= room:
-            s -= now
-        if later and row[card] <= limit:
-            s -= later * below[max(-1, limit - row[card]) + 1]
-        return s
-
     for group in groups(hand):
         rest = tuple(c for c in hand if c not in group)
         row = with_each_card(rest, values)
-        room = limit - sum(values[c] for c in rest)  # the drawn card's value that still lets it call
+        room = outlook.limit - sum(values[c] for c in rest)  # the most a drawn card may be worth for a call
         for card in outlook.takeable:
-            scores[(group, card)] = score(row, room, card)
+            scores[(group, card)] = row[card] - reach * (values[card] <= room)
         if rest not in stock_cache:
-            stock_cache[rest] = sum(score(row, room, x) for x in pool) / len(pool)
+            stock_cache[rest] = (sum(row[x] for x in pool) - reach * sum(values[x] <= room for x in pool)) / len(pool)
         scores[(group, None)] = stock_cache[rest]
     return scores
 
 
-def ranked_discards(outlook: Outlook, reach: tuple[float, float] = (0.0, 0.0), hold: float = 0.0) -> tuple[list[Throw], dict[Throw, float]]:
+def ranked_discards(outlook: Outlook, reach: float = 0.0) -> tuple[list[Throw], dict[Throw, float]]:
     """Every (group, source), best first (ties: more cards thrown, then the higher total thrown,
     then the stock), with its score (``discard_scores``)."""
-    scores = discard_scores(outlook, reach, hold)
+    scores = discard_scores(outlook, reach)
     values = outlook.values
 
     def rank(d: Throw):
@@ -198,8 +185,8 @@ def ranked_discards(outlook: Outlook, reach: tuple[float, float] = (0.0, 0.0), h
     return sorted(scores, key=rank), scores
 
 
-def best_discard(outlook: Outlook, reach: tuple[float, float] = (0.0, 0.0), hold: float = 0.0) -> tuple[Throw, dict[Throw, float]]:
-    order, scores = ranked_discards(outlook, reach, hold)
+def best_discard(outlook: Outlook, reach: float = 0.0) -> tuple[Throw, dict[Throw, float]]:
+    order, scores = ranked_discards(outlook, reach)
     return order[0], scores
 
 

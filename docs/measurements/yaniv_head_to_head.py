@@ -30,7 +30,7 @@ def decide(name: str, player, table: Table, rng: random.Random):
                      for s, h in enumerate(table.hands) if s != seat and not table.out[s])
         if table.can_call() and lowest:
             return YANIV
-        return best_discard(Outlook.of_state(table), (REACH, 0.0))[0]
+        return best_discard(Outlook.of_state(table), REACH)[0]
     if name == "pythia":
         return player.choose(Worlds.of_state(table), Outlook.of_state(table), rng)
     if name == "sage":

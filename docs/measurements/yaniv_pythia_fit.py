@@ -75,9 +75,9 @@ def behaviour(table: Table, rng: random.Random):
         if lowest_chance(worlds) >= (0.45 if others_threaten(outlook) else 0.75):
             return YANIV
     if rng.random() < EXPLORE:
-        order = ranked_discards(outlook, (REACH, 0.0))[0][:4]
+        order = ranked_discards(outlook, REACH)[0][:4]
         return order[rng.randrange(len(order))]
-    return best_discard(outlook, (REACH, 0.0))[0]
+    return best_discard(outlook, REACH)[0]
 
 
 def race_rows(opp: str, deals: int, seed: int) -> list[tuple[tuple[float, ...], float]]:
