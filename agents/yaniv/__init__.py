@@ -67,5 +67,5 @@ AGENTS = [
               "its chance of winning by waiting.", Pythia, searches=True),
 ]
 
-LEVELS = ["harel-live", "semirandom", "greedyrandom", "harel", "sage"]
+LEVELS = ["harel-live", "semirandom", "greedyrandom", "harel", "sage", "pythia"]
 CALIBRATION_REFERENCES = ["semirandom", "greedyrandom"]
