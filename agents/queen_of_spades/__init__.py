@@ -39,9 +39,9 @@ AGENTS = [
               saved=SAVED_NAME, searches=True),
 ]
 
-# easiest first, by `parlour calibrate queen_of_spades --games 300 --games-for search=60` (points per deal
-# vs Random: +0.010, +0.093, +0.100, +0.240, +0.273, +0.320, +0.347, +0.567); the level chart of `parlour
-# train queen_of_spades levels` agrees except that rules (+0.069) and network-good (+0.059) tie there
-LEVELS = ["random", "network-verypoor", "network-poor", "network-average", "rules", "network-good", "network",
+# easiest first, by the calibration file (agents/saved/calibration/queen_of_spades.json, `parlour
+# calibrate queen_of_spades --games 300 --games-for search=60`); tests/agents/test_calibration.py holds
+# this order to it. Head to head the rule player and the average network are level
+LEVELS = ["random", "network-verypoor", "network-poor", "rules", "network-average", "network-good", "network",
           "search"]
 CALIBRATION_REFERENCES = ["random"]

@@ -106,6 +106,6 @@ AGENTS = [
               "(at other rack sizes it plays as Lookahead).", Dmc, saved="dmc"),
 ]
 
-LEVELS = ["baltar-live", "random", "baltar", "ensemble-code", "max", "kyle", "ensemble", "dmc", "diablo", "diablo2",
+LEVELS = ["baltar-live", "random", "baltar", "ensemble-code", "max", "kyle", "dmc", "ensemble", "diablo", "diablo2",
           "lookahead", "lookahead-plan"]
 CALIBRATION_REFERENCES = ["random", "kyle"]

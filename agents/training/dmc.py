@@ -327,7 +327,7 @@ def write_outputs(setup: Setup, args, out: Path, progress: dict) -> dict:
         "timing": {"cpu_seconds": round(progress["cpu"], 1), "seconds": round(progress["seconds"], 1),
                    "load_average": os.getloadavg()[0]},
         "curve": {"window": args.eval_every, "reference": setup.reference, "options": setup.eval_options,
-                  "games": progress["deals"], "windows": windows},
+                  "games": progress["deals"], "windows": windows, "x_label": "deals trained"},
         "batches": progress["batches"][::max(1, len(progress["batches"]) // 200)],
         "claims": None if not pooled else {
             "vs": setup.reference, "deals": sum(w["games"] for w in pooled),

@@ -153,8 +153,9 @@ def with_each_card(rest: tuple[int, ...], values: tuple[int, ...]) -> tuple[int,
     return tuple(row)
 
 
-def discard_scores(outlook: Outlook) -> dict[Throw, float]:
-    """Expected ``after_next_throw`` of the resulting hand for every (group, source)."""
+def discard_scores(outlook: Outlook, reach: float = 0.0) -> dict[Throw, float]:
+    """Expected ``after_next_throw`` of the resulting hand for every (group, source), less ``reach``
+    times the chance that the resulting hand may call (Sage: 0; Pythia leans towards calling sooner)."""
     values, hand = outlook.values, outlook.hand
     pool = outlook.unseen or tuple(c for c in range(DECK_SIZE) if c not in hand)
     scores: dict[Throw, float] = {}
@@ -162,18 +163,19 @@ def discard_scores(outlook: Outlook) -> dict[Throw, float]:
     for group in groups(hand):
         rest = tuple(c for c in hand if c not in group)
         row = with_each_card(rest, values)
+        room = outlook.limit - sum(values[c] for c in rest)  # the most a drawn card may be worth for a call
         for card in outlook.takeable:
-            scores[(group, card)] = row[card]
+            scores[(group, card)] = row[card] - reach * (values[card] <= room)
         if rest not in stock_cache:
-            stock_cache[rest] = sum(row[x] for x in pool) / len(pool)
+            stock_cache[rest] = (sum(row[x] for x in pool) - reach * sum(values[x] <= room for x in pool)) / len(pool)
         scores[(group, None)] = stock_cache[rest]
     return scores
 
 
-def ranked_discards(outlook: Outlook) -> tuple[list[Throw], dict[Throw, float]]:
+def ranked_discards(outlook: Outlook, reach: float = 0.0) -> tuple[list[Throw], dict[Throw, float]]:
     """Every (group, source), best first (ties: more cards thrown, then the higher total thrown,
-    then the stock), with its expected ``after_next_throw``."""
-    scores = discard_scores(outlook)
+    then the stock), with its score (``discard_scores``)."""
+    scores = discard_scores(outlook, reach)
     values = outlook.values
 
     def rank(d: Throw):
@@ -183,8 +185,8 @@ def ranked_discards(outlook: Outlook) -> tuple[list[Throw], dict[Throw, float]]:
     return sorted(scores, key=rank), scores
 
 
-def best_discard(outlook: Outlook) -> tuple[Throw, dict[Throw, float]]:
-    order, scores = ranked_discards(outlook)
+def best_discard(outlook: Outlook, reach: float = 0.0) -> tuple[Throw, dict[Throw, float]]:
+    order, scores = ranked_discards(outlook, reach)
     return order[0], scores
 
 

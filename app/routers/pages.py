@@ -76,5 +76,7 @@ def agent_page(request: Request, game: str, agent: str):
         spec(game, agent)
     except GameError as err:
         raise NotFound(str(err)) from None
-    return render(request, "agent.html", page="agents", game=catalog.game_json(game),
+    # the header's MENACE link is the live MENACE's page: it is "current" there, not on every agent's page
+    page = "menace" if (game, agent) == ("tictactoe", "menace-live") else "agents"
+    return render(request, "agent.html", page=page, game=catalog.game_json(game),
                   agent=catalog.agent_json(game, agent))

@@ -6,19 +6,33 @@ const { game, agent } = root.dataset;
 const live = JSON.parse(root.dataset.live);
 const charts = {};
 
-function windowChart(id, windows, size) {
+// A curve of win / draw / loss shares by window. A trainer's windows say where each was measured
+// (``end``) and its curve what the x axis counts; a series that is zero throughout is left out.
+function windowChart(id, windows, size, xLabel = "games") {
   charts[id]?.destroy();
+  const series = ["win", "draw", "loss"].filter((k) => windows.some((w) => w[k] > 0));
+  const xs = windows.map((w, i) => w.end ?? (i + 1) * size);
   charts[id] = new window.Chart(document.getElementById(id), {
     type: "line",
     data: {
-      labels: windows.map((_, i) => (i + 1) * size),
-      datasets: ["win", "draw", "loss"].map((k, j) => ({
-        label: k, data: windows.map((w) => w[k] / w.games), pointRadius: 0, tension: 0.2,
-        borderColor: ["#1a7f37", "#c9a227", "#b3261e"][j],
+      datasets: series.map((k) => ({
+        label: k, data: windows.map((w, i) => ({ x: xs[i], y: w[k] / w.games })),
+        pointRadius: 0, tension: 0.2, borderColor: { win: "#1a7f37", draw: "#c9a227", loss: "#b3261e" }[k],
       })),
     },
-    options: { animation: false, maintainAspectRatio: false, scales: { y: { min: 0, max: 1 }, x: { title: { display: true, text: "games" } } } },
+    options: {
+      animation: false, maintainAspectRatio: false,
+      scales: { y: { min: 0, max: 1 }, x: { type: "linear", min: 0, max: xs.at(-1), title: { display: true, text: xLabel } } },
+    },
   });
+}
+
+function trainingNote(t) {
+  if (!t.reference) return "";
+  const n = t.windows[0]?.games ?? 0;
+  const link = document.querySelector(`.levels-row a[href="/agents/${game}/${t.reference}"]`);
+  return `Measured during training: the share of the same ${plural(n, "deal")} won against ${link?.textContent ?? t.reference}, ` +
+    `every ${t.window.toLocaleString()} deals (${plural(t.options?.players ?? 2, "player")}, best move only).`;
 }
 
 async function refresh() {
@@ -27,13 +41,16 @@ async function refresh() {
   const curve = await liveCurve(game, agent);
   if (curve.training?.windows?.length) {
     document.getElementById("training-panel").hidden = false;
-    windowChart("training-curve", curve.training.windows, curve.training.window ?? 1);
+    document.getElementById("training-note").textContent = trainingNote(curve.training);
+    windowChart("training-curve", curve.training.windows, curve.training.window ?? 1, curve.training.x_label);
   }
   if (live) {
     const s = info.live_state;
     document.getElementById("live-state").textContent =
       `${plural(s.games, "game")} learned from since it was last reset to the ${s.origin} table (${new Date(s.reset_at).toLocaleString()}).`;
-    windowChart("live-curve", curve.live.windows, curve.live.window);
+    const played = curve.live.windows.length > 0;  // no chart of nothing: the line above says 0 games
+    document.getElementById("live-curve").parentElement.hidden = !played;
+    if (played) windowChart("live-curve", curve.live.windows, curve.live.window);
   }
 }
 

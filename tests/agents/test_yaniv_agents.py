@@ -1,5 +1,6 @@
 """Yaniv agents: the write-up's heuristics exactly, Harel's state/actions/learning, the
-shipped Harel, Sage, Sibyl's worlds, and all of them playing through the catalog."""
+shipped Harel, Sage, Sibyl's worlds, Pythia's belief, and all of them playing through the catalog."""
+import itertools
 import math
 import random
 
@@ -13,8 +14,10 @@ from agents.yaniv.common import YANIV, seat_of, seat_of_state, to_action
 from agents.yaniv.harel import Harel, HarelConfig, action_codes, decision_of, state_key
 from agents.yaniv.heuristics import GreedyRandom, SemiRandom
 from agents.yaniv.qtable import decode_key, encode_key, load_packed, save_packed
+from agents.yaniv.belief import above, kept_above, lowest_chance
 from agents.yaniv.lookahead import Sibyl, Worlds
-from agents.yaniv.sage import Outlook, Sage, after_next_throw, best_group_value, with_each_card
+from agents.yaniv.pythia import Pythia
+from agents.yaniv.sage import Outlook, Sage, after_next_throw, call_chance, best_group_value, with_each_card
 from agents.saved_files import load_saved
 from engine import get_game
 from engine.yaniv import parse_card
@@ -76,8 +79,39 @@ def test_the_fast_best_group_is_the_best_of_all_groups():
                            for x in range(54) if x not in hand)
 
 
+def test_pythias_chances_count_every_draw_of_the_unseen_cards():
+    rng = random.Random(6)
+    for _ in range(60):
+        pool = tuple(sorted(rng.choices(range(11), k=rng.randrange(4, 9))))
+        u, room, cap = rng.randrange(0, 4), rng.randrange(-2, 12), rng.randrange(0, 11)
+        draws = list(itertools.combinations(pool, u))
+        assert above(pool, u, room) == pytest.approx(sum(sum(d) > room for d in draws) / len(draws))
+        low = [v for v in pool if v <= cap]
+        if u and len(low) >= u - 1:  # u - 1 kept cards no higher than cap, one drawn from the whole pool
+            kept = [sum(d) + v > room for v in pool for d in itertools.combinations(low, u - 1)]
+            assert kept_above(pool, cap, u, room) == pytest.approx(sum(kept) / len(kept))
+
+
+def test_pythias_call_chance_is_calibrated_against_sage():
+    """Where Sage may call in deals of Sage against Sage, Pythia's chance that the caller's total is
+    strictly the lowest matches how often it is (and Sage's uniform chance is further off)."""
+    sage, rng, said, uniform, was = Sage(), random.Random(7), [], [], []
+    for i in range(600):
+        state = G.new_deal(2, 7_000 + i)
+        while state.to_move is not None:
+            seat = state.to_move
+            if state.rules.total(state.hands[seat]) <= state.rules.yaniv_limit:
+                said.append(lowest_chance(Worlds.of_state(state)))
+                uniform.append(call_chance(Outlook.of_state(state), rng, 200))
+                was.append(state.rules.total(state.hands[1 - seat]) > state.rules.total(state.hands[seat]))
+            state = G.apply(state, to_action(sage.choose(Outlook.of_state(state), rng)))
+    rate, pythia, sages = sum(was) / len(was), sum(said) / len(said), sum(uniform) / len(uniform)
+    assert len(said) > 500
+    assert abs(pythia - rate) < 0.03 < abs(sages - rate), (pythia, sages, rate)
+
+
 @pytest.mark.parametrize("agent", [SemiRandom(), GreedyRandom(0.5), Harel(config=HarelConfig(epsilon=0.3)), Sage(30),
-                                   Sibyl(worlds=2)])
+                                   Sibyl(worlds=2), Pythia()])
 def test_agents_only_make_legal_moves(agent):
     rng = random.Random(4)
     for state in states(seeds=range(3)):
@@ -165,7 +199,7 @@ def test_the_shipped_harel_loads_and_round_trips(tmp_path):
 
 def decide(agent, state, rng):
     """The agent's decision for the player to move, from that player's inputs."""
-    if isinstance(agent, Sibyl):
+    if isinstance(agent, (Sibyl, Pythia)):
         return agent.choose(Worlds.of_state(state), Outlook.of_state(state), rng)
     return agent.choose(Outlook.of_state(state) if isinstance(agent, Sage) else seat_of_state(state), rng)
 
@@ -193,6 +227,11 @@ def test_the_shipped_harel_beats_both_heuristics(opponent):
 def test_sage_beats_harel():
     share, se = head_to_head(Sage(), trained_harel(), 200, seed=12)
     assert share - 3 * se > 0.5, (share, se)
+
+
+def test_pythia_beats_harel_clearly():
+    share, se = head_to_head(Pythia(), trained_harel(), 300, seed=14)
+    assert share - 3 * se > 0.6, (share, se)
 
 
 def test_sibyl_beats_semirandom():

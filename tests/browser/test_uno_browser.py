@@ -120,3 +120,23 @@ def test_watch_ais_play_uno_with_every_hand_shown(page):
     fans = page.locator("#board .uno-seat .fan")
     expect(fans.first).to_be_visible(timeout=30_000)
     assert fans.count() >= 2
+
+
+def test_a_trained_networks_page_draws_its_curve_by_deals_trained(page):
+    """Deep Monte-Carlo counts its training in deals: the chart's x axis says so and places each
+    point at the deal count it was measured at (the file's windows), not at games."""
+    import json
+
+    from agents.saved_files import SAVED
+
+    windows = json.loads((SAVED / "uno" / "dmc.json").read_text())["meta"]["curve"]["windows"]
+    page.goto("/agents/uno/dmc")
+    expect(page.locator("#training-panel")).to_be_visible()
+    page.wait_for_function("() => window.Chart && window.Chart.getChart('training-curve')")
+    axis, series = page.evaluate("""() => { const c = window.Chart.getChart('training-curve');
+        return [c.options.scales.x.title.text, Object.fromEntries(c.data.datasets.map((d) => [d.label, d.data]))]; }""")
+    assert axis == "deals trained"
+    assert set(series) == {"win", "loss"}  # no deal is drawn: the zero line is left out
+    assert [p["x"] for p in series["win"]] == [w["end"] for w in windows]
+    assert [p["y"] for p in series["win"]] == [w["win"] / w["games"] for w in windows]
+    expect(page.locator("#training-note")).to_contain_text("won against BetterOffensive")
