@@ -107,8 +107,10 @@ def test_the_playouts_give_the_other_seats_their_own_rule():
 
 
 def test_the_top_level_wins_whole_games_against_random():
-    """The shipped top level on a small sample: 8 whole games to 500 against Random. At the strength
-    it claims (docs/measurements/uno.md) it wins 6 or more with probability above 0.9; a player of
-    BetterOffensive's level (75% against Random) 0.68, one of Random's 0.14."""
+    """The shipped top level on a small sample: 8 whole games to 500 against Random (about 40 s of CPU).
+    It catches a broken search, not a small loss of strength: BetterOffensive, the rule it falls back
+    to, wins 75% of whole games against Random (the calibration), and at that rate 5 or more of 8 come
+    with probability 0.89, at Random's own level 0.36. This seed gives 6 (its strength against
+    BetterOffensive and the perceptron is measured on docs/measurements/uno.md, in hundreds of games)."""
     result = run("uno", ["mcts-bo", "random"], 8, seed=5)
-    assert result.stats[0].wins >= 6, result.stats[0]
+    assert result.stats[0].wins >= 5, result.stats[0]
