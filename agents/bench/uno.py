@@ -9,7 +9,8 @@ Timed on one core (single-threaded code), for 2 and 4 players:
   and ``apply`` (a new immutable state per move);
 - **heuristic deals**: four BetterOffensive players in ``agents.uno.arena`` (what
   training and the search's rollouts run);
-- **search move time**: the Monte Carlo search level's time per decision with
+- **search move time**: the Monte Carlo search levels' time per decision (``mcts``
+  and the top level ``mcts-bo``) with
   more than one sensible move, median and slowest, on positions from seeded deals;
   the Deep Monte-Carlo level's likewise (``act`` on a view, decisions it values: ten
   times as many).
@@ -36,19 +37,21 @@ from typing import Callable, Sequence
 from rich.console import Console
 
 from agents.bench import coach as coach_bench
+from agents.catalog import make_agent
 from agents.bench.report import (closing_lines, console_for_tables, json_rows, machine, openspiel_random_deals,
                                   parse_timing, peer, throughput_table, timing_options)
 from agents.bench.timing import Result, Row, Timed, deals_until, measure_rows
 from agents.uno.arena import play_deal
 from agents.uno.heuristics import BetterOffensive
 from agents.uno.play import hand_codes
-from agents.uno.search import MonteCarloSearch, sensible
+from agents.uno.search import sensible
 from engine import get_game
 from engine.uno.actions import DRAW, Action
 from engine.uno.rules import OVER, Rules
 from engine.uno.rules import Table as RulesTable
 
 GOAL = 10_000  # two-player random deals per second on one core (issue 3)
+SEARCH_LEVELS = {"mcts": "search level", "mcts-bo": "top level (search, BetterOffensive playouts)"}
 
 
 # ----- ours -----
@@ -135,12 +138,12 @@ def decision_times(agent, valued: Callable[[list[int], dict], bool], players: in
             "max_ms": round(1000 * times[-1], 2)}
 
 
-def search_times(players: int, decisions: int, seed: int) -> dict:
-    """Seconds per searched decision of the Monte Carlo level (default settings)."""
-    searcher = MonteCarloSearch()
+def search_times(players: int, decisions: int, seed: int, level: str = "mcts") -> dict:
+    """Seconds per searched decision of a Monte Carlo level (the catalog's ``mcts`` or ``mcts-bo``)."""
+    searcher = make_agent("uno", level)
     times = decision_times(searcher, lambda legal, view: len(sensible(legal, hand_codes(view))) > 1,
                            players, decisions, seed)
-    return {**times, "level": "search level", "budget": searcher.budget}
+    return {**times, "level": SEARCH_LEVELS[level], "budget": searcher.budget}
 
 
 def dmc_times(players: int, decisions: int, seed: int) -> dict:
@@ -205,9 +208,10 @@ def run(peers: bool, seconds: float, repeats: int, decisions: int,
     results = measure_rows(rows, seconds, repeats, progress)
     latency = []
     if decisions:
-        for players in (2, 4):
-            progress(f"search move time, {players} players")
-            latency.append(search_times(players, decisions, 1))
+        for level, title in SEARCH_LEVELS.items():
+            for players in (2, 4):
+                progress(f"{title} move time, {players} players")
+                latency.append(search_times(players, decisions, 1, level))
         for players in (2, 4):
             progress(f"Deep Monte-Carlo move time, {players} players")
             latency.append(dmc_times(players, 10 * decisions, 1))

@@ -9,14 +9,16 @@ For a decision with more than one sensible move the searcher samples a few hundr
    no playable card); whether a pending Wild Draw Four was illegal follows from the
    sampled hand of its player;
 2. each sensible move is played in a copy of the world and the rest of the deal is
-   played by a fast heuristic for every seat (``Tactician``'s rule by default) on
-   the rules table itself, with the same random stream for every move (common
+   played by a fast heuristic (``rollout`` for the searcher's seat, ``others`` for
+   the other seats; ``Tactician``'s rule for all by default) on the rules table itself, with the same random stream for every move (common
    random numbers: the moves are compared on the same deals);
 3. a move scores in a world by the deal's end: in a single deal (``objective="deal"``)
    1 if the searcher goes out first, else 0; in a whole game to a target score
    (``objective="points"``) the points the deal gives it: the others' hands when it
-   goes out, minus its own hand when another player does (what it hands the winner).
-   By default (``"auto"``) the view decides: points in a whole game, the deal alone in
+   goes out, minus its own hand when another player does (what it hands the winner);
+   with ``relative``, minus the winner's points shared over the others instead (the
+   same with two players; at more seats a deal another player wins costs it ground
+   on that player, whatever it holds itself). By default (``"auto"``) the view decides: points in a whole game, the deal alone in
    a single deal. Whole games reward shedding high cards when going out is unlikely,
    which the deal's chance alone does not see.
 
@@ -98,6 +100,17 @@ def sensible(legal: Sequence[int], hand: Sequence[int]) -> list[int]:
     return [a for a in legal if a >= DRAW or PLAYS[a][0] < COLOURED or not held or PLAYS[a][1] in held]
 
 
+def playout_value(table: Table, seat: int, by_points: bool, relative: bool) -> float:
+    """What a finished deal is worth to ``seat`` (the module docstring, step 3)."""
+    won = table.winner == seat
+    if not by_points or table.winner < 0:
+        return float(won)
+    points = sum(hand_points(h) for h in table.hands)  # what the winner scores
+    if won:
+        return points
+    return -points / (table.players - 1) if relative else -hand_points(table.hands[seat])
+
+
 class MonteCarloSearch:
     """Determinised Monte Carlo search: every sensible action tried in the same sampled worlds."""
 
@@ -105,13 +118,16 @@ class MonteCarloSearch:
     LABELS = {"deal": "estimated chance to win the deal", "points": "expected points from the deal"}
 
     def __init__(self, budget: int = 40_000, rollout: CardPlayer | None = None, infer: bool = True,
-                 margin: float = 1.5, objective: str = "auto"):
+                 margin: float = 1.5, objective: str = "auto", others: CardPlayer | None = None,
+                 relative: bool = False):
         if objective not in ("auto", *self.LABELS):
             raise ValueError(f"objective must be auto, deal or points, not {objective!r}")
         self.budget = budget
         self.margin = margin
         self.objective = objective
         self.rollout = rollout or Tactician()
+        self.others = others or self.rollout
+        self.relative = relative
         self.infer = infer
         self._last: tuple[str, dict[int, list]] | None = None
 
@@ -136,7 +152,8 @@ class MonteCarloSearch:
             by_points = self.objective_for(observation) == "points"
             sampler = Determiniser(observation, rng, self.infer)
             seat, policy = sampler.seat, self.rollout
-            seats = [policy] * sampler.base.players
+            seats = [self.others] * sampler.base.players
+            seats[seat] = policy
             steps = 0
             while steps < self.budget:
                 world = sampler.sample(rng)
@@ -150,10 +167,7 @@ class MonteCarloSearch:
                         table.step(seats[p].choose(table.hands[p], table.legal(), play_rng))
                     steps += table.moves - world.moves
                     entry = stats[action]
-                    outcome = int(table.winner == seat)
-                    if by_points and table.winner >= 0:
-                        outcome = (sum(hand_points(h) for h in table.hands) if outcome
-                                   else -hand_points(table.hands[seat]))
+                    outcome = playout_value(table, seat, by_points, self.relative)
                     entry[0] += outcome
                     entry[1] += 1
                     entry[2].append(outcome)
@@ -177,6 +191,8 @@ class MonteCarloSearch:
         stats = self.search(observation, [a.code for a in legal_actions], random.Random(0))
         values = {ACTIONS[a].id: round(w / n, 3) for a, (w, n, _) in stats.items() if n}
         worlds = max((n for _, n, _ in stats.values()), default=0)
-        note = (f"each move played on the same {worlds} deals of the unseen cards, "
-                f"then the deal played out by the {self.rollout.name} rule" if values else "only one sensible move")
+        rules = (f"the {self.rollout.name} rule" if self.others is self.rollout
+                 else f"the {self.rollout.name} rule for it and the {self.others.name} rule for the others")
+        note = (f"each move played on the same {worlds} deals of the unseen cards, then the deal played out by "
+                f"{rules}" if values else "only one sensible move")
         return Explanation(self.LABELS[self.objective_for(observation)], values, note)

@@ -144,13 +144,14 @@ def test_explanations_cover_the_playable_cards(agent):
 def test_catalog_lists_the_uno_agents_and_levels():
     ids = [s.id for s in agent_specs("uno")]
     assert {"random", "offensive", "defensive", "betteroffensive"} <= set(ids)
-    assert set(levels("uno")) <= set(ids) and levels("uno")[-1] == "mcts"
+    assert set(levels("uno")) <= set(ids) and levels("uno")[-1] == "mcts-bo"
     assert all(make_agent("uno", i) is not None for i in ids)
 
 
 def test_uno_levels_are_easiest_first_by_their_calibration_in_whole_games():
     data = json.loads((SAVED / "calibration" / "uno.json").read_text())["agents"]
-    card_rules = [a for a in levels("uno") if a != "mcts"]
+    searching = {s.id for s in agent_specs("uno") if s.searches}  # calibrated on fewer games, or not yet
+    card_rules = [a for a in levels("uno") if a not in searching]
     vs_tactician = [data[a]["vs"]["Tactician"] for a in card_rules]
     assert all(v["counts"] == "whole games to 500" for v in vs_tactician)
     for easier, harder in zip(vs_tactician, vs_tactician[1:]):  # none clearly weaker than the level before
