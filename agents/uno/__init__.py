@@ -57,8 +57,8 @@ AGENTS = [
 # wins fewer whole games than Random (it holds its high cards), the perceptron (trained to shed points) and
 # BetterOffensive the most of the card rules; the Deep Monte-Carlo network (dmc) measures with them, just
 # below the perceptron (73.5% and 65.2% in the calibration, 48% of 2,000 whole games head to head against
-# it: docs/measurements/uno.md); the search level stays last (measured in whole games only on a handful of
-# games: it is slow).
+# it: docs/measurements/uno.md). The two search levels are level within their calibration's intervals;
+# mcts-bo is last, as the one first at the write-up's four-seat table.
 LEVELS = ["offensive", "random", "tactician", "defensive", "dmc", "perceptron", "betteroffensive", "mcts", "mcts-bo"]
 CALIBRATION_REFERENCES = ["random", "tactician"]
 
