@@ -39,7 +39,7 @@ AGENTS = [
               "Tactician's rule; plays the move that scores best (in a whole game the deal's points: the "
               "others' hands when it goes out, minus its own when another does; in a single deal the chance "
               "to go out first) when it is clearly better than Tactician's own choice.", MonteCarloSearch, searches=True),
-    AgentSpec("mcts-bo", "uno", "Monte Carlo search (BetterOffensive playouts)", "The search level with "
+    AgentSpec("mcts-bo", "uno", "Search (BetterOffensive)", "The search level with "
               "BetterOffensive's rule for every seat in its playouts (the strongest card rule in whole games) and "
               "a smaller budget (5,000 moves a decision); in a whole game a playout scores the deal's points for "
               "it: what it wins when it goes out, minus the winner's points shared over the others when another "

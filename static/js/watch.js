@@ -101,12 +101,17 @@ function drawChart(names, history) {
 // Each AI's name for the whole run, on the board, in the tally and on the chart alike: its
 // level's title, with a letter when two seats hold the same level ("Offensive A", "Offensive B").
 // It goes with the AI from seat to seat as the seats rotate.
+// A name is at most MAX_NAME characters (the server's limit on a seat's name): a longer title is
+// cut short with an ellipsis, before the letter.
+const MAX_NAME = 32;
+const clip = (text, room) => (text.length <= room ? text : `${text.slice(0, room - 1)}…`);
+
 function seatNames(titles) {
   const seen = new Map();
   return titles.map((t) => {
-    if (titles.filter((u) => u === t).length < 2) return t;
+    if (titles.filter((u) => u === t).length < 2) return clip(t, MAX_NAME);
     seen.set(t, (seen.get(t) ?? 0) + 1);
-    return `${t} ${String.fromCharCode(64 + seen.get(t))}`;
+    return `${clip(t, MAX_NAME - 2)} ${String.fromCharCode(64 + seen.get(t))}`;
   });
 }
 

@@ -35,3 +35,21 @@ def test_the_length_choice_is_for_games_with_deals(page):
     expect(page.locator("#watch-length")).to_be_hidden()
     page.locator("#watch-game").select_option("uno")
     expect(page.locator("#watch-length")).to_be_visible()
+
+
+def test_levels_with_long_titles_can_be_watched(page):
+    """A seat's name may be 32 characters: the watch page cuts longer level titles short (with
+    the letter that tells two seats of one level apart) instead of having the run refused."""
+    page.goto("/watch")
+    page.locator("#watch-game").select_option("racko")
+    page.locator("#watch-length").select_option("deal")
+    seats = page.locator("#watch-seats select")
+    seats.nth(0).select_option("ensemble-code")  # "Ensemble (write-up's code: Kyle, Max, Baltar)", 45
+    seats.nth(1).select_option("ensemble-code")
+    page.locator("#speed").fill("0")
+    page.locator('input[name="games"]').fill("1")
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#status")).to_have_text(re.compile(r"Deal 1 of 1 · move \d+|Done: 1 deal\."), timeout=30_000)
+    expect(page.locator("#watch-form .error")).to_have_text("")
+    expect(page.locator("#status")).to_have_text("Done: 1 deal.", timeout=120_000)
+    expect(page.locator("#tally")).to_contain_text("Ensemble (write-up's code: Ky… A")
