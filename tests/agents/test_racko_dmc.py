@@ -2,7 +2,6 @@
 and the arena decider decide alike, training learns, the shipped weights hold their claim."""
 from __future__ import annotations
 
-import json
 import random
 
 import numpy as np
@@ -17,6 +16,7 @@ from agents.saved_files import saved_path
 from agents.training import dmc, racko_dmc
 from engine import get_game
 from engine.racko import Rules, Table
+from tests.agents.dmc_claims import assert_plays_at_its_claim
 
 G = get_game("racko")
 
@@ -133,13 +133,4 @@ SHIPPED = saved_path("racko", "dmc")
 def test_the_shipped_weights_play_at_their_claimed_strength():
     """Against the reference of its curve, on deals other than the curve's: within four
     standard errors of the claim (300 deals)."""
-    meta = json.loads(SHIPPED.read_text())["meta"]
-    claim = meta["claims"]
-    net = QNet.load(SHIPPED.with_suffix(".npz"))
-    assert net.shape == meta["shape"]
-    deals = 300
-    jobs = [(123_000 + k, claim["vs"], k % 2) for k in range(deals)]
-    _, _, results = racko_dmc.play(net.layers, jobs, 0.0, meta["curve"]["options"], False)
-    share = results.count(1) / deals
-    se = max(np.sqrt(claim["win_share"] * (1 - claim["win_share"]) / deals), 0.01)
-    assert abs(share - claim["win_share"]) < 4 * se, (share, claim)
+    assert_plays_at_its_claim(racko_dmc, SHIPPED, 300, se_floor=0.01)

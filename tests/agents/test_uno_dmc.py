@@ -3,7 +3,6 @@ table decider decide alike under every rule option, a short training run beats R
 shipped weights hold their claim."""
 from __future__ import annotations
 
-import json
 import random
 
 import numpy as np
@@ -19,6 +18,7 @@ from agents.uno.dmc_features import FEATURES, candidate_codes, rows, seen_of_tab
 from agents.uno.heuristics import BetterOffensive, RandomPlayer
 from engine import get_game
 from engine.uno.rules import OVER, Rules, Table
+from tests.agents.dmc_claims import assert_plays_at_its_claim
 
 G = get_game("uno")
 RULE_OPTIONS = [{}, {"uno_call": True, "wd4_challenge": True}, {"draw_until_playable": True},
@@ -127,13 +127,4 @@ SHIPPED = saved_path("uno", "dmc")
 def test_the_shipped_weights_play_at_their_claimed_strength():
     """Against the reference of its curve, on deals other than the curve's: within four
     standard errors of the claim (400 two-player deals)."""
-    meta = json.loads(SHIPPED.read_text())["meta"]
-    claim = meta["claims"]
-    net = QNet.load(SHIPPED.with_suffix(".npz"))
-    assert net.shape == meta["shape"]
-    deals = 400
-    jobs = [(123_000 + k, claim["vs"], k % 2) for k in range(deals)]
-    _, _, results = uno_dmc.play(net.layers, jobs, 0.0, meta["curve"]["options"], False)
-    share = results.count(1) / deals
-    se = np.sqrt(claim["win_share"] * (1 - claim["win_share"]) / deals)
-    assert abs(share - claim["win_share"]) < 4 * se, (share, claim)
+    assert_plays_at_its_claim(uno_dmc, SHIPPED, 400)
