@@ -44,10 +44,11 @@ def server(tmp_path_factory):
     port = free_port()
     db = tmp_path_factory.mktemp("browser") / "parlour.db"
     # every page the tests open comes from one address, which stands for many people here: no cap on the
-    # games it creates a minute, nor on the AI-only matches it runs at once (slow spectator matches of
-    # one test would otherwise hold a later test's watch run; tests/api/test_limits.py checks both caps)
+    # games it creates a minute, the pages and polls it reads a minute (a fast machine passes 600), nor
+    # the AI-only matches it runs at once (slow spectator matches of one test would otherwise hold a
+    # later test's watch run); tests/api/test_limits.py checks the caps
     env = {**os.environ, "PARLOUR_DATABASE_URL": f"sqlite:///{db}", "PARLOUR_CREATE_LIMIT": "0",
-           "PARLOUR_AI_ONLY_RUNNING": "0"}
+           "PARLOUR_GET_LIMIT": "0", "PARLOUR_AI_ONLY_RUNNING": "0"}
     proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", "--port", str(port),
                              "--log-level", "warning"], cwd=ROOT, env=env)
     base = f"http://127.0.0.1:{port}"
