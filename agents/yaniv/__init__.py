@@ -2,14 +2,16 @@
 and live in the database), Random, Sage (the top level), Sibyl (Sage's moves checked by
 playing the deal out: measured no stronger than Sage) and Pythia (Sage's throws leaning
 towards calling sooner, and a call weighed against waiting: a little stronger than Sage,
-short of the 55% issue 25 asks of a new top level). Neither Sibyl nor Pythia is on the
-ladder (docs/measurements/yaniv.md)."""
+short of the 55% issue 25 asks of a new top level) and the Deep Monte-Carlo player (``dmc``:
+a Q-network trained by self-play and against the others, agents/saved/yaniv/dmc.npz with its
+.json metadata and .svg curve). Sibyl is not on the ladder (docs/measurements/yaniv.md)."""
 from functools import lru_cache
 
 from agents.base import RandomAgent
 from agents.yaniv.coach import COACH  # noqa: F401 (the catalog reads it)
 from agents.spec import AgentSpec, Canary, LiveSpec
 from agents.saved_files import saved_path
+from agents.yaniv.dmc import Dmc
 from agents.yaniv.harel import TABLE, Harel
 from agents.yaniv.heuristics import GreedyRandom, SemiRandom
 from agents.yaniv.lookahead import Sibyl
@@ -65,6 +67,12 @@ AGENTS = [
               "Throws as Sage does, leaning towards hands that may call next turn. Reads what the others threw "
               "(they keep their low cards) to judge how likely its total is the lowest, and calls when that beats "
               "its chance of winning by waiting.", Pythia, searches=True),
+    AgentSpec("dmc", "yaniv", "Deep Monte-Carlo",
+              "A Q-network trained by self-play and against Sage, Pythia, Harel and GreedyRandom (Deep Monte-Carlo): "
+              "it values the call and every throw by its chance of winning the deal, reading its hand, the cards "
+              "thrown, the others' cards and known cards, Sage's score of each throw and Pythia's chances (that "
+              "the hand drawn to may call, of winning by waiting, that a call is not Assaf); plays the best. "
+              "No search.", Dmc, saved="dmc"),
 ]
 
 LEVELS = ["harel-live", "semirandom", "greedyrandom", "harel", "sage", "pythia"]

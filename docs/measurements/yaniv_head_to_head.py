@@ -2,7 +2,8 @@
 (a shared win counts 1/k) with its standard error, and A's CPU time per move.
 
 ``PYTHONPATH=TREE python docs/measurements/yaniv_head_to_head.py A B DEALS SEED [PROCESSES]``
-with A and B among ``pythia``, ``sage``, ``harel`` and ``seer``. Deal i is ``Table.new(2, SEED *
+with A and B among ``pythia``, ``sage``, ``harel``, ``dmc`` (the shipped Deep Monte-Carlo network) and
+``seer``. Deal i is ``Table.new(2, SEED *
 1_000_000 + i)``. ``seer`` is a diagnostic, never a player: Pythia's throws with a call that
 looks at the other hand (it calls exactly when its total is strictly the lowest), the ceiling
 of any call made on top of those throws.
@@ -17,6 +18,7 @@ from multiprocessing import Pool
 
 from agents.yaniv import trained_harel
 from agents.yaniv.common import YANIV, seat_of_state
+from agents.yaniv.dmc import DmcDecider, shipped_net
 from agents.yaniv.lookahead import Worlds
 from agents.yaniv.pythia import REACH, Pythia
 from agents.yaniv.sage import Outlook, Sage, best_discard
@@ -31,6 +33,8 @@ def decide(name: str, player, table: Table, rng: random.Random):
         if table.can_call() and lowest:
             return YANIV
         return best_discard(Outlook.of_state(table), REACH)[0]
+    if name == "dmc":
+        return player.choose_on(table, rng)
     if name == "pythia":
         return player.choose(Worlds.of_state(table), Outlook.of_state(table), rng)
     if name == "sage":
@@ -39,7 +43,8 @@ def decide(name: str, player, table: Table, rng: random.Random):
 
 
 def make(name: str):
-    return {"pythia": Pythia, "sage": Sage, "harel": trained_harel, "seer": lambda: None}[name]()
+    return {"pythia": Pythia, "sage": Sage, "harel": trained_harel, "dmc": lambda: DmcDecider(shipped_net()),
+            "seer": lambda: None}[name]()
 
 
 def chunk(args) -> tuple[float, list[float]]:
