@@ -75,5 +75,5 @@ AGENTS = [
               "No search.", Dmc, saved="dmc"),
 ]
 
-LEVELS = ["harel-live", "semirandom", "greedyrandom", "harel", "sage", "pythia"]
+LEVELS = ["harel-live", "semirandom", "greedyrandom", "harel", "sage", "dmc", "pythia"]
 CALIBRATION_REFERENCES = ["semirandom", "greedyrandom"]
