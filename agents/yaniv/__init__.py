@@ -1,10 +1,10 @@
 """Yaniv agents and levels: the write-up's SemiRandom, GreedyRandom and Harel (trained,
-and live in the database), Random, Sage (the top level), Sibyl (Sage's moves checked by
-playing the deal out: measured no stronger than Sage) and Pythia (Sage's throws leaning
-towards calling sooner, and a call weighed against waiting: a little stronger than Sage,
-short of the 55% issue 25 asks of a new top level) and the Deep Monte-Carlo player (``dmc``:
-a Q-network trained by self-play and against the others, agents/saved/yaniv/dmc.npz with its
-.json metadata and .svg curve). Sibyl is not on the ladder (docs/measurements/yaniv.md)."""
+and live in the database), Random, Sage, Sibyl (Sage's moves checked by playing the deal out:
+measured no stronger than Sage), Pythia (Sage's throws leaning towards calling sooner, and a
+call weighed against waiting: a little stronger than Sage) and the top level, the Deep
+Monte-Carlo player (``dmc``: a Q-network trained by self-play and against the others,
+agents/saved/yaniv/dmc.npz with its .json metadata and .svg curve; it beats Pythia head to
+head). Sibyl is not on the ladder (docs/measurements/yaniv.md)."""
 from functools import lru_cache
 
 from agents.base import RandomAgent
@@ -75,5 +75,5 @@ AGENTS = [
               "No search.", Dmc, saved="dmc"),
 ]
 
-LEVELS = ["harel-live", "semirandom", "greedyrandom", "harel", "sage", "dmc", "pythia"]
+LEVELS = ["harel-live", "semirandom", "greedyrandom", "harel", "sage", "pythia", "dmc"]
 CALIBRATION_REFERENCES = ["semirandom", "greedyrandom"]
