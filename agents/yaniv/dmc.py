@@ -5,7 +5,7 @@ Pythia's reach and win chances among its inputs); it takes the best. No search. 
 stuck past ``STALL_TURNS`` turns it calls whenever it may, as the other players do.
 
 The network's unit is the deal's result for the seat: +1 a win, -1 a loss. It was trained
-at two seats; at more it reads the nearest other player (fewest cards) and plays as well.
+at two seats; at more it reads the nearest other player (fewest cards), not measured there.
 
 ``DmcDecider`` is the same player on the rules table (training), with optional exploration
 (epsilon-greedy) and the record of the rows it chose, which is what training learns from.

