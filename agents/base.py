@@ -73,13 +73,6 @@ class RandomAgent:
 
 
 @runtime_checkable
-class Explains(Protocol):
-    """An agent that says what it weighed for a decision (the thinking panel)."""
-
-    def explain(self, observation: dict, legal_actions: Sequence[Any]) -> Explanation | None: ...
-
-
-@runtime_checkable
 class Refuses(Protocol):
     """An agent that may refuse a seat (MENACE with an empty first box)."""
 
@@ -87,5 +80,8 @@ class Refuses(Protocol):
 
 
 def explain(agent: Any, observation: dict, legal_actions: Sequence[Any]) -> Explanation | None:
-    """The agent's explanation if it gives one."""
-    return agent.explain(observation, legal_actions) if isinstance(agent, Explains) else None
+    """The agent's explanation if it gives one (an ``explain(observation, legal_actions)`` method:
+    looked up directly, as ``isinstance`` against a runtime-checkable protocol cost 12-19 µs a
+    decision on every AI move the server makes)."""
+    method = getattr(agent, "explain", None)
+    return None if method is None else method(observation, legal_actions)

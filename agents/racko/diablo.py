@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from agents.base import Explanation
-from agents.racko.common import WriteupPlayer, code_of_slot, decision_key
+from agents.racko.common import WriteupPlayer, code_of_slot
 from agents.racko.features import expand, feature_matrix, unseen_prefix
 from agents.racko.network import Network
 from engine.racko import DRAW_DECK, DRAW_DISCARD, FROM_DISCARD
@@ -38,33 +38,27 @@ Group = tuple  # (racks, turns, prefix): the candidate racks of one decision
 def score_groups(net, groups: list[Group], max_card: int) -> list[tuple[np.ndarray, list[np.ndarray]]]:
     """For each decision (its candidate racks, the player's turns and unseen-card prefix),
     each rack's score (the network's best output over its maximal usable sequences) and
-    the feature row of that best sequence. One forward pass for all of them."""
-    rack_rows: list[np.ndarray] = []
-    masks: list[np.ndarray] = []
-    pts: list[np.ndarray] = []
-    turns: list[int] = []
-    which: list[int] = []
-    starts: list[list[int]] = []
-    for g, (racks, t, _prefix) in enumerate(groups):
-        rows, m, p, s = expand(racks, max_card)
-        starts.append([len(turns) + k for k in s])
-        rack_rows.append(rows)
-        masks.append(m)
-        pts.append(p)
-        turns.extend([t] * len(rows))
-        which.extend([g] * len(rows))
-    prefix = np.array([g[2] for g in groups])
-    feats = feature_matrix(np.concatenate(rack_rows), np.concatenate(masks), max_card, np.array(turns), prefix,
-                           np.array(which), np.concatenate(pts))
-    out = net(feats)
-    flat = [k for s in starts for k in s]
-    values = np.maximum.reduceat(out, flat)
-    bounds = flat[1:] + [len(out)]
-    best = [feats[a] if b - a == 1 else feats[a + int(np.argmax(out[a:b]))] for a, b in zip(flat, bounds)]
-    results, k = [], 0
-    for s in starts:
-        results.append((values[k:k + len(s)], best[k:k + len(s)]))
-        k += len(s)
+    the feature row of that best sequence. One forward pass for all of them.
+
+    Each rack's best sequence is found in Python: a served decision scores about 11 racks of
+    a few sequences each, and a numpy call per rack cost more than the network."""
+    parts = [expand(racks, max_card) for racks, _t, _prefix in groups]
+    sizes = [len(rows) for rows, _m, _p, _s in parts]
+    which = np.repeat(np.arange(len(groups)), sizes)
+    feats = feature_matrix(np.concatenate([rows for rows, _m, _p, _s in parts]),
+                           np.concatenate([m for _r, m, _p, _s in parts]), max_card,
+                           np.array([t for _r, t, _p in groups])[which], np.array([g[2] for g in groups]), which,
+                           np.concatenate([p for _r, _m, p, _s in parts]))
+    out = net(feats).tolist()
+    results, offset = [], 0
+    for (_rows, _m, _p, starts), size in zip(parts, sizes):
+        values, best = [], []
+        for a, b in zip(starts, starts[1:] + [size]):
+            k = offset + a if b - a == 1 else max(range(offset + a, offset + b), key=out.__getitem__)  # first best, as argmax
+            values.append(out[k])
+            best.append(feats[k])
+        results.append((np.array(values), best))
+        offset += size
     return results
 
 
@@ -165,18 +159,20 @@ class Diablo(WriteupPlayer):
         super().__init__(forced_random)
         self.nets = nets
         self.margin = margin
-        self._last: tuple | None = None  # (decision_key, every slot's scores) of the last decision
+        self._last: tuple | None = None  # (what the last decision's scores depend on, those scores)
 
     def _scored(self, view: dict) -> tuple[np.ndarray, list]:
         """The scores of the rack and of the card (the discard top, or the card drawn) in each
-        slot, with their feature rows; kept for the explanation of the same decision."""
-        key = decision_key(view)
+        slot, with their feature rows; kept for the explanation of the same decision. They depend
+        only on the rack, the card, the turns and the cards seen, so placing a card taken from the
+        discard pile reuses the draw's scores (the same racks, and the same cards seen)."""
+        n_cards, r = view["options"]["max_card"], view["options"]["rack_size"]
+        card = view["discard_top"] if view["phase"] == "draw" else view["drawn"]
+        seen = view_seen(view)
+        key = (tuple(view["rack"]), card, n_cards, view["turns"][view["seat"]], frozenset(seen))
         if self._last is None or self._last[0] != key:
-            n_cards, r = view["options"]["max_card"], view["options"]["rack_size"]
-            card = view["discard_top"] if view["phase"] == "draw" else view["drawn"]
             _slots, racks = tries(view["rack"], card, n_cards, all_slots=True)
-            scored = score_groups(pick_net(self.nets, r), [(racks, view["turns"][view["seat"]],
-                                                            unseen_prefix(n_cards, view_seen(view)))], n_cards)[0]
+            scored = score_groups(pick_net(self.nets, r), [(racks, key[3], unseen_prefix(n_cards, seen))], n_cards)[0]
             self._last = (key, scored)
         return self._last[1]
 

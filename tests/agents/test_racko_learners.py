@@ -442,6 +442,61 @@ def test_diablo_agent_and_arena_decider_decide_alike_and_explain_the_same_scores
     assert checked > 20
 
 
+def test_served_diablo_decides_by_its_definition_and_reuses_scores_only_for_the_same_decision(monkeypatch):
+    """Whole deals against Kyle with the shipped Diablo2 as the server runs it (one agent for every
+    decision, its move and then its explanation, forced random moves on): every score it explains is
+    the network's best over that rack's maximal sequences, computed rack by rack from the
+    definitions, and its move is what the decision rule makes of those scores; it scores fewer times
+    than it decides (placing a card taken from the discard reuses the draw's scores), never
+    serving another decision's."""
+    import agents.racko.diablo as diablo
+    agent, kyle, nets = make_agent("racko", "diablo2"), make_agent("racko", "kyle"), diablo_nets("diablo2")
+    real, scorings = diablo.score_groups, []
+    monkeypatch.setattr(diablo, "score_groups", lambda *args: scorings.append(1) or real(*args))
+    rng, decisions, taken = random.Random(5), 0, 0
+    for seed in range(8):
+        state = G.new_deal(2, 500 + seed, {})
+        while not G.is_over(state):
+            seat = G.current_player(state)
+            view, legal = G.observe(state, seat), G.legal_actions(state)
+            if seat == 1:
+                state = G.apply(state, kyle.act(view, legal, rng))
+                continue
+            action, why = agent.act(view, legal, rng), agent.explain(view, legal)
+            n, r, turns = view["options"]["max_card"], view["options"]["rack_size"], view["turns"][0]
+            prefix, net = unseen_prefix(n, diablo.view_seen(view)), diablo.pick_net(nets, r)
+            card = view["discard_top"] if view["phase"] == "draw" else view["drawn"]
+            now = defined_score(net, view["rack"], n, turns, prefix)
+            slots = [defined_score(net, view["rack"][:k] + [card] + view["rack"][k + 1:], n, turns, prefix)
+                     for k in range(r)]
+            best = max(candidate_slots(card, r, n), key=slots.__getitem__)
+            if view["phase"] == "draw":
+                margin = 1.0 / (diablo.MARGIN * r)
+                assert why.values["draw:deck"] == pytest.approx(now, abs=1e-12)
+                assert why.values["draw:discard"] == pytest.approx(max(slots) - margin, abs=1e-12)
+                expected = "draw:discard" if slots[best] - margin > now else "draw:deck"
+                taken += expected == "draw:discard"
+            else:
+                assert [why.values[f"place:{k + 1}"] for k in range(r)] == pytest.approx(slots, abs=1e-12)
+                placed = view["drawn_from"] == "discard" or slots[best] > now
+                expected = f"place:{best + 1}" if placed else "discard"
+            if not agent.forced_now(view):
+                assert action.id == expected, (seed, view["turn"], view["phase"])
+            decisions += 1
+            state = G.apply(state, action)
+    assert decisions > 100 and taken > 5
+    assert len(scorings) <= decisions - taken
+
+
+def defined_score(net, rack, max_card, turns, prefix) -> float:
+    """Diablo's score of one rack from the definitions: the network's best output over the rack's
+    maximal usable sequences."""
+    rows, masks, pts, _ = expand([rack], max_card)
+    feats = feature_matrix(rows, masks, max_card, np.full(len(rows), turns), prefix[None, :],
+                           np.zeros(len(rows), np.int64), pts)
+    return float(net(feats).max())
+
+
 def code_id(slot: int) -> str:
     return "discard" if slot < 0 else f"place:{slot + 1}"
 

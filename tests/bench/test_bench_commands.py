@@ -25,7 +25,7 @@ def test_bench_uno_reports_deals_and_search_time(capsys):
     text = capsys.readouterr().out
     assert "rules core" in text and '"budget": 40000' in text and '"budget": 5000' in text
     data = json.loads(text)
-    assert data["coach"]["agent"] == "mcts" and data["coach"]["decisions"] == 2
+    assert data["coach"]["agent"] == "mcts-bo" and data["coach"]["decisions"] == 2
     assert [(p["level"], p["players"], p["decisions"]) for p in data["search"]] == [
         ("search level", 2, 2), ("search level", 4, 2), ("top level (search, BetterOffensive playouts)", 2, 2),
         ("top level (search, BetterOffensive playouts)", 4, 2), ("Deep Monte-Carlo level", 2, 20),
