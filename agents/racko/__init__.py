@@ -25,7 +25,7 @@ from agents.racko.ensemble import Ensemble
 from agents.racko.kyle import Kyle
 from agents.racko.lookahead import Lookahead
 from agents.racko.max import Max
-from agents.racko.shipped import baltar_single, baltar_tables, diablo_nets, race_nets
+from agents.racko.shipped import baltar_single, baltar_tables, diablo_nets
 
 def trained_live_values() -> dict[str, float]:
     """The single Baltar's 5-slot table as live values (what a reset to 'trained' copies)."""
@@ -98,15 +98,6 @@ AGENTS = [
               "after the turn are each worth the rack after its next deck draw (averaged over every card it has "
               "not seen), and it plays the best of them. Draws as Lookahead; a finished rack counts as a Rack-O. "
               "No forced random move.", lambda: Lookahead(diablo_nets("diablo2"), plan=True), searches=True),
-    AgentSpec("lookahead-race", "racko", "Lookahead (race value)",
-              "Lookahead planning a turn ahead over a value that weighs the race: the mean of the two-layer "
-              "Diablo's rack score and of the same network retrained by self-play TD toward winning the deal "
-              "(1 for going Rack-O first, 0 otherwise) instead of the rack's points. Draws and plans "
-              "placements as Lookahead (planning a turn ahead). The race network is trained at 10 slots "
-              "(at 5 slots it plays the 5-slot Diablo's scores alone). No forced random move.",
-              lambda: Lookahead(race_nets(), plan=True, name="lookahead-race",
-                                worth="mean of the rack score and the chance of winning the deal (a Rack-O is 1)"),
-              searches=True, saved="diablo2-race"),
     AgentSpec("dmc", "racko", "Deep Monte-Carlo",
               "A network that values each action of a turn (the rack it leaves, what it has seen of the pile "
               "and of the next player's rack) by the result of the deal it expects, trained by deep Monte-Carlo: "
@@ -116,5 +107,5 @@ AGENTS = [
 ]
 
 LEVELS = ["baltar-live", "random", "baltar", "ensemble-code", "max", "kyle", "dmc", "ensemble", "diablo", "diablo2",
-          "lookahead", "lookahead-plan", "lookahead-race"]
+          "lookahead", "lookahead-plan"]
 CALIBRATION_REFERENCES = ["random", "kyle"]

@@ -57,16 +57,13 @@ def deck_values(net, racks: list[list[int]], max_card: int, turns: int, prefix: 
 
 
 class Lookahead(WriteupPlayer):
-    """``plan``: placements valued after the next deck draw (the ``width`` best after the turn);
-    ``name`` and ``worth`` (what the network's value means, for the panel) tell the levels apart."""
+    """``plan``: placements valued after the next deck draw (the ``width`` best after the turn)."""
 
     name = "lookahead"
 
-    def __init__(self, nets, plan: bool = False, width: int = 3, name: str = "",
-                 worth: str = "rack score (Diablo's network; a Rack-O is 1)"):
+    def __init__(self, nets, plan: bool = False, width: int = 3):
         super().__init__(forced_random=False)
-        self.name = name or ("lookahead-plan" if plan else "lookahead")
-        self.worth = worth
+        self.name = "lookahead-plan" if plan else "lookahead"
         self.nets = nets
         self.plan = plan
         self.width = width
@@ -125,7 +122,7 @@ class Lookahead(WriteupPlayer):
     def explain(self, view: dict, legal_actions) -> Explanation:
         values, _choices, note = self._weigh(view)
         ahead = " and the next deck draw" if self.plan and view["phase"] == "place" else ""
-        return Explanation(f"{self.worth}, after the turn{ahead}",
+        return Explanation(f"rack score after the turn{ahead} (Diablo's network; a Rack-O is 1)",
                            {a.id: values[a.code] for a in legal_actions if a.code in values}, note)
 
     def coach_values(self, view: dict, legal_actions, chosen: str | None) -> dict[str, float]:

@@ -60,13 +60,3 @@ class Network:
             count = len([k for k in data.files if k.startswith("W")])
             rack_size = int(data["rack_size"]) if "rack_size" in data.files else 0
             return cls([(data[f"W{k}"], data[f"b{k}"]) for k in range(count)], rack_size)
-
-
-class MeanNetwork:
-    """The mean of several networks' outputs for the same feature rows (a mixed value)."""
-
-    def __init__(self, nets: list[Network]):
-        self.nets = nets
-
-    def __call__(self, x) -> np.ndarray:
-        return np.mean([net(x) for net in self.nets], axis=0)

@@ -5,13 +5,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 from agents.racko.baltar import QTables, load_tables
-from agents.racko.network import MeanNetwork, Network
+from agents.racko.network import Network
 from agents.saved_files import saved_path
 from engine import GameError
 
 BALTAR_FILES = ("baltar", "baltar-r10")
-DIABLO_FILES = {"diablo": ("diablo", "diablo-r5"), "diablo2": ("diablo2", "diablo-r5"),
-                "diablo2-race": ("diablo2-race",)}
+DIABLO_FILES = {"diablo": ("diablo", "diablo-r5"), "diablo2": ("diablo2", "diablo-r5")}
 
 
 def _npz(name: str):
@@ -49,11 +48,3 @@ def diablo_nets(kind: str = "diablo") -> dict[int, Network]:
     if not nets:
         _npz(DIABLO_FILES[kind][0])  # the error naming the file
     return nets
-
-
-@lru_cache(maxsize=None)
-def race_nets() -> dict[int, Network | MeanNetwork]:
-    """Diablo2's networks, each averaged with the race network trained at its rack size (there is
-    one at 10 slots: ``parlour train racko diablo --target win``)."""
-    race = diablo_nets("diablo2-race")
-    return {r: MeanNetwork([net, race[r]]) if r in race else net for r, net in diablo_nets("diablo2").items()}

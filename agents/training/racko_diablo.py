@@ -2,17 +2,14 @@
 
     parlour train racko diablo [--hidden 34] [--rack-size 10] [--players 2] [--max-card 0]
         [--games 20000] [--batch 32] [--lr 0.003] [--epochs 1] [--max-turns 1500] [--workers 2]
-        [--eval-games 400] [--seconds S] [--cpu-seconds S] [--target points] [--seed 1]
-        [--out agents/saved/racko/diablo.json]
+        [--eval-games 400] [--seconds S] [--cpu-seconds S] [--seed 1] [--out agents/saved/racko/diablo.json]
 
 One shared network plays every seat (self-play on the engine's ``Table``, with
 the same decisions as the agent: ``agents.racko.diablo.choose``), forced random
 moves on (every 2·rack_size-th turn of a seat, as the write-up's code). For each
 seat, the rack it chose at its turn k (its best sequence's feature row) gets as
 target the score of the rack it chose at turn k + 1, computed by the network
-that played; the last one gets the seat's final points / (5r + 25) (``--target
-points``, the write-up's) or, with ``--target win``, 1 for going Rack-O first and 0
-otherwise: a value for the race, the seat's chance of winning the deal. Turn k of n
+that played; the last one gets the seat's final points / (5r + 25). Turn k of n
 weighs ``max(0, 1 - (n - k) / (4r))`` (the write-up's 0.1 · (1 - (n - k)/(4r))
 with the 0.1 moved into the learning rate), so only a seat's last 4r turns teach.
 
@@ -61,9 +58,8 @@ def td_weights(n: int, r: int) -> np.ndarray:
 class Deal:
     """One self-play deal in progress and each seat's chosen racks (feature row, score)."""
 
-    def __init__(self, rules: Rules, players: int, seed: int, win: bool = False):
+    def __init__(self, rules: Rules, players: int, seed: int):
         self.table = Table.new(players, seed, rules, single=True, log=False)
-        self.win = win  # the last target: the deal won (1 or 0), else the final points
         self.rng = random.Random(f"diablo:{seed}")
         self.history: list[list[tuple[np.ndarray, float]]] = [[] for _ in range(players)]
 
@@ -87,21 +83,19 @@ class Deal:
         for p, h in enumerate(self.history):
             n = len(h)
             w = td_weights(n, r)
-            final = float(result.winner == p) if self.win else min(1.0, result.points[p] / scale)
             for k in range(n):
                 if w[k] > 0:
                     rows.append(h[k][0])
-                    targets.append(h[k + 1][1] if k + 1 < n else final)
+                    targets.append(h[k + 1][1] if k + 1 < n else min(1.0, result.points[p] / scale))
                     weights.append(w[k])
         return rows, targets, weights
 
 
 def selfplay(net: Network, rules: Rules, players: int, seeds: list[int], width: int = 16,
-             forced_random: bool = True, win: bool = False):
+             forced_random: bool = True):
     """Self-play the deals ``seeds``, ``width`` of them side by side (each decision step scores
     the candidates of every deal in one batch). Returns per deal (rows, targets, weights,
-    turns per seat, winner) in the order of ``seeds``; ``win``: the last targets are the deal
-    won (see ``Deal``)."""
+    turns per seat, winner) in the order of ``seeds``."""
     r, n_cards = rules.rack_size, rules.max_card
     margin = draw_margin(r)
     pending = list(reversed(seeds))
@@ -109,7 +103,7 @@ def selfplay(net: Network, rules: Rules, players: int, seeds: list[int], width: 
     done: dict[int, tuple] = {}
     while pending or active:
         while pending and len(active) < width:
-            active.append(Deal(rules, players, pending.pop(), win))
+            active.append(Deal(rules, players, pending.pop()))
         # the draw: random for a forced turn, else the discard top tried in each slot
         groups, asks = [], []
         for deal in active:
@@ -169,12 +163,11 @@ def selfplay(net: Network, rules: Rules, players: int, seeds: list[int], width: 
     return [done[s] for s in seeds]
 
 
-def play_batch(layers, rules: Rules, players: int, seeds: list[int], forced_random: bool = True,
-               win: bool = False):
+def play_batch(layers, rules: Rules, players: int, seeds: list[int], forced_random: bool = True):
     """Self-play deals ``seeds`` with the given weights (runs in a worker process); also the
     CPU seconds it took."""
     start = time.process_time()
-    deals = selfplay(Network(layers), rules, players, seeds, forced_random=forced_random, win=win)
+    deals = selfplay(Network(layers), rules, players, seeds, forced_random=forced_random)
     return deals, time.process_time() - start
 
 
@@ -249,16 +242,13 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
                    help="stop training after this long (wall clock), even before --games")
     p.add_argument("--cpu-seconds", type=float, default=float("inf"),
                    help="stop training once it has used this many CPU seconds (every process), even before --games")
-    p.add_argument("--target", choices=("points", "win"), default="points",
-                   help="what a seat's last rack learns toward: its final points / (5r + 25), or the deal won (1 or 0)")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--out", type=Path, default=None,
-                   help="default agents/saved/racko/diablo[2][-race][-r5].json (-race: --target win)")
+    p.add_argument("--out", type=Path, default=None, help="default agents/saved/racko/diablo[2][-r5].json")
     return p
 
 
-def default_name(hidden: list[int], rack_size: int, target: str = "points") -> str:
-    name = ("diablo" if len(hidden) == 1 else "diablo2") + ("-race" if target == "win" else "")
+def default_name(hidden: list[int], rack_size: int) -> str:
+    name = "diablo" if len(hidden) == 1 else "diablo2"
     return name if rack_size == 10 else f"{name}-r{rack_size}"
 
 
@@ -275,17 +265,16 @@ def train(args, progress=None, executor: Executor | None = None):
     window: list[tuple[float, bool]] = []
     per_point = max(args.batch, args.games // 100)
     workers = max(1, args.workers)
-    win = args.target == "win"
     while played < args.games and time.perf_counter() - budget_start < args.seconds and cpu < args.cpu_seconds:
         start = time.perf_counter()
         count = min(args.batch, args.games - played)
         seeds = [args.seed * 10_000_000 + played + i for i in range(count)]
         cpu_start = time.process_time()
         if executor is None:
-            deals, _ = play_batch(net.layers, rules, args.players, seeds, win=win)
+            deals, _ = play_batch(net.layers, rules, args.players, seeds)
         else:
             parts = [seeds[k::workers] for k in range(workers)]
-            futures = [executor.submit(play_batch, net.layers, rules, args.players, part, True, win) for part in parts if part]
+            futures = [executor.submit(play_batch, net.layers, rules, args.players, part) for part in parts if part]
             results = [f.result() for f in futures]
             cpu += sum(c for _, c in results)
             by_seed = {s: d for part, (res, _) in zip(parts, results) for s, d in zip(part, res)}
@@ -343,7 +332,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour train racko diablo"
     if args.games < 1 or args.batch < 1 or args.eval_games < 1:
         raise SystemExit("--games, --batch and --eval-games must be at least 1")
     hidden = [int(h) for h in str(args.hidden).split(",")]
-    out = args.out or saved_path("racko", default_name(hidden, args.rack_size, args.target))
+    out = args.out or saved_path("racko", default_name(hidden, args.rack_size))
     command = ("parlour train racko diablo " + shlex.join(sys.argv[1:] if argv is None else argv)).strip()
     console = Console()
     started = time.perf_counter()
@@ -363,7 +352,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour train racko diablo"
         "shape": net.shape, "rules": {"rack_size": args.rack_size, "players": args.players,
                                       "max_card": args.max_card or (args.players + 2) * args.rack_size,
                                       "max_turns": args.max_turns},
-        "target": args.target, "games": curve[-1]["games"], "batch": args.batch, "lr": args.lr, "workers": args.workers,
+        "games": curve[-1]["games"], "batch": args.batch, "lr": args.lr, "workers": args.workers,
         "timing": {"seconds": round(seconds, 1), "train_seconds": round(train_seconds, 1),
                    "train_cpu_seconds": round(cpu, 1),
                    "train_games_per_second": round(curve[-1]["games"] / train_seconds, 1),
