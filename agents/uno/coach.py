@@ -17,13 +17,19 @@ times a review)."""
 _search: list[MonteCarloSearch] = []
 
 
+def searched_values(search: MonteCarloSearch, observation: dict, legal_actions: Sequence, chosen: str | None,
+                    rng: random.Random) -> dict[str, float]:
+    """Each move's share of the sampled deals won under ``search`` (the move made always searched)."""
+    extra = tuple(a.code for a in legal_actions if a.id == chosen)
+    stats = search.search(observation, [a.code for a in legal_actions], rng, extra=extra)
+    ids = {a.code: a.id for a in legal_actions}
+    return {ids[code]: wins / n for code, (wins, n, _) in stats.items() if n}
+
+
 def values(observation: dict, legal_actions: Sequence, chosen: str | None, rng: random.Random) -> dict[str, float]:
     if not _search:
         _search.append(MonteCarloSearch(budget=BUDGET, rollout=BetterOffensive(), objective="deal"))
-    extra = tuple(a.code for a in legal_actions if a.id == chosen)
-    stats = _search[0].search(observation, [a.code for a in legal_actions], rng, extra=extra)
-    ids = {a.code: a.id for a in legal_actions}
-    return {ids[code]: wins / n for code, (wins, n, _) in stats.items() if n}
+    return searched_values(_search[0], observation, legal_actions, chosen, rng)
 
 
 COACH = Coach("mcts-bo", "chance to win the deal (the top level's search: sampled deals of the unseen cards "

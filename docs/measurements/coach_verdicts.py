@@ -15,22 +15,19 @@ from __future__ import annotations
 import random
 import statistics
 import sys
+from functools import partial
 
 from agents.base import RandomAgent
 from agents.catalog import coach, make_agent
 from agents.coach import Coach, review
+from agents.uno.coach import searched_values
 from agents.uno.heuristics import BetterOffensive
 from agents.uno.search import MonteCarloSearch
 from engine import get_game
 
 
 def searched(search: MonteCarloSearch):
-    def values(observation, legal, chosen, rng):
-        extra = tuple(a.code for a in legal if a.id == chosen)
-        stats = search.search(observation, [a.code for a in legal], rng, extra=extra)
-        ids = {a.code: a.id for a in legal}
-        return {ids[code]: wins / n for code, (wins, n, _) in stats.items() if n}
-    return values
+    return partial(searched_values, search)
 
 
 def uno(old: bool) -> None:
