@@ -8,7 +8,8 @@ from pathlib import Path
 
 import numpy as np
 
-from agents.saved_files import write_arrays
+from agents.saved_files import saved_path, write_arrays
+from engine import GameError
 
 
 class QNet:
@@ -54,3 +55,15 @@ class QNet:
     def load(cls, path: Path) -> "QNet":
         with np.load(path) as data:
             return cls.from_arrays({k: data[k] for k in data.files})
+
+
+def shipped(game: str, name: str, features: int | None = None) -> QNet:
+    """The network a game ships as ``agents/saved/<game>/<name>.npz``; a clear error when it is
+    missing, or (given ``features``) when it takes another number of inputs than its player gives."""
+    path = saved_path(game, name).with_suffix(".npz")
+    if not path.exists():
+        raise GameError(f"no saved agent {path}; train one with `parlour train {game} {name}`")
+    net = QNet.load(path)
+    if features is not None and net.shape[0] != features:
+        raise GameError(f"{path} takes {net.shape[0]} features, the player gives {features}: retrain it")
+    return net

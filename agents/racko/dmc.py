@@ -20,12 +20,10 @@ from functools import lru_cache
 import numpy as np
 
 from agents.base import Explanation
-from agents.qnet import QNet
+from agents.qnet import QNet, shipped
 from agents.racko.common import decision_key
 from agents.racko.dmc_features import DECK, KEEP, TAKE, candidates, feature_count, seen_of_table, seen_of_view
 from agents.racko.lookahead import Lookahead
-from agents.saved_files import saved_path
-from engine import GameError
 from engine.racko import ACTIONS, DISCARD, DRAW_DECK, DRAW_DISCARD, FROM_DISCARD, PLACE
 
 NAME = "dmc"
@@ -33,10 +31,7 @@ NAME = "dmc"
 
 @lru_cache(maxsize=None)
 def shipped_net() -> QNet:
-    path = saved_path("racko", NAME).with_suffix(".npz")
-    if not path.exists():
-        raise GameError(f"no saved agent {path}; train one with `parlour train racko dmc`")
-    return QNet.load(path)
+    return shipped("racko", NAME)
 
 
 def action_id(kind: int, slot: int) -> str:

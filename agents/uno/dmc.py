@@ -22,12 +22,10 @@ from typing import Sequence
 import numpy as np
 
 from agents.base import Explanation
-from agents.qnet import QNet
-from agents.saved_files import saved_path
+from agents.qnet import QNet, shipped
 from agents.uno.dmc_features import FEATURES, Seen, candidate_codes, phase_code, rows, rule_action, seen_of_table, \
     seen_of_view
 from agents.uno.play import hand_codes
-from engine import GameError
 from engine.uno.actions import ACTIONS, Action, label
 
 NAME = "dmc"
@@ -37,13 +35,7 @@ SCALE = 100.0
 
 @lru_cache(maxsize=None)
 def shipped_net() -> QNet:
-    path = saved_path("uno", NAME).with_suffix(".npz")
-    if not path.exists():
-        raise GameError(f"no saved agent {path}; train one with `parlour train uno dmc`")
-    net = QNet.load(path)
-    if net.shape[0] != FEATURES:
-        raise GameError(f"{path} takes {net.shape[0]} features, the player gives {FEATURES}: retrain it")
-    return net
+    return shipped("uno", NAME, FEATURES)
 
 
 def valued(net: QNet, seen: Seen, codes: list[int]) -> tuple[np.ndarray, np.ndarray]:

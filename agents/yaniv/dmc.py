@@ -19,24 +19,16 @@ from typing import Sequence
 import numpy as np
 
 from agents.base import Explanation
-from agents.qnet import QNet
-from agents.saved_files import saved_path
+from agents.qnet import QNet, shipped
 from agents.yaniv.common import STALL_TURNS, YANIV, Decision, decision_id, to_action
 from agents.yaniv.dmc_features import ACTION, FEATURES, SEAT, Seen, candidates, seen_of_table, seen_of_view
-from engine import GameError
 
 NAME = "dmc"
 
 
 @lru_cache(maxsize=None)
 def shipped_net() -> QNet:
-    path = saved_path("yaniv", NAME).with_suffix(".npz")
-    if not path.exists():
-        raise GameError(f"no saved agent {path}; train one with `parlour train yaniv dmc`")
-    net = QNet.load(path)
-    if net.shape[0] != FEATURES:
-        raise GameError(f"{path} takes {net.shape[0]} features, the player gives {FEATURES}: retrain it")
-    return net
+    return shipped("yaniv", NAME, FEATURES)
 
 
 def valued(net: QNet, seen: Seen) -> tuple[list[Decision], np.ndarray, np.ndarray]:

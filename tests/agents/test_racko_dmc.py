@@ -16,7 +16,7 @@ from agents.saved_files import saved_path
 from agents.training import dmc, racko_dmc
 from engine import get_game
 from engine.racko import Rules, Table
-from tests.agents.dmc_claims import assert_plays_at_its_claim
+from tests.agents.dmc_checks import assert_plays_at_its_claim, assert_resume_is_exact
 
 G = get_game("racko")
 
@@ -111,19 +111,7 @@ def test_resume_reaches_the_weights_of_an_uninterrupted_run(tmp_path):
     racko_dmc.add_options(parser)
     base = ["--rack-size", "5", "--hidden", "16", "--batch", "10", "--pool", "self=0.5,kyle=0.5",
             "--reference", "kyle", "--eval-every", "20", "--eval-deals", "10", "--workers", "1", "--seed", "4"]
-    whole = parser.parse_args(base + ["--deals", "30"])
-    half = parser.parse_args(base + ["--deals", "20"])
-    rest = parser.parse_args(base + ["--deals", "30", "--resume"])
-    for a in (whole, half, rest):
-        a.command = "test"
-    one = dmc.train(racko_dmc.make_setup(whole), whole, None, tmp_path / "a" / "dmc.json", lambda p: None)
-    dmc.train(racko_dmc.make_setup(half), half, None, tmp_path / "b" / "dmc.json", lambda p: None)
-    two = dmc.train(racko_dmc.make_setup(rest), rest, None, tmp_path / "b" / "dmc.json", lambda p: None)
-    assert two["deals"] == one["deals"] == 30
-    for (w1, b1), (w2, b2) in zip(one["net"].layers, two["net"].layers):
-        np.testing.assert_allclose(w1, w2, rtol=1e-5, atol=1e-6)
-        np.testing.assert_allclose(b1, b2, rtol=1e-5, atol=1e-6)
-    assert [w["win"] for w in one["windows"]] == [w["win"] for w in two["windows"]]
+    assert_resume_is_exact(racko_dmc, parser, base, tmp_path)
 
 
 SHIPPED = saved_path("racko", "dmc")

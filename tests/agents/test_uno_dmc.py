@@ -18,7 +18,7 @@ from agents.uno.dmc_features import FEATURES, candidate_codes, rows, seen_of_tab
 from agents.uno.heuristics import BetterOffensive, RandomPlayer
 from engine import get_game
 from engine.uno.rules import OVER, Rules, Table
-from tests.agents.dmc_claims import assert_plays_at_its_claim
+from tests.agents.dmc_checks import assert_plays_at_its_claim
 
 G = get_game("uno")
 RULE_OPTIONS = [{}, {"uno_call": True, "wd4_challenge": True}, {"draw_until_playable": True},

@@ -17,7 +17,7 @@ from agents.yaniv.dmc_features import FEATURES, candidates, seen_of_table, seen_
 from agents.yaniv.sage import Sage
 from engine import get_game
 from engine.yaniv.rules import Table
-from tests.agents.dmc_claims import assert_plays_at_its_claim
+from tests.agents.dmc_checks import assert_plays_at_its_claim, assert_resume_is_exact
 
 G = get_game("yaniv")
 
@@ -106,19 +106,7 @@ def test_a_few_minutes_of_training_beats_semirandom(tmp_path):
 def test_resume_reaches_the_weights_of_an_uninterrupted_run(tmp_path):
     base = ["--hidden", "16", "--batch", "10", "--pool", "self=0.5,greedyrandom=0.5", "--reference",
             "greedyrandom", "--eval-every", "20", "--eval-deals", "10", "--workers", "1", "--seed", "4"]
-    whole = parser().parse_args(base + ["--deals", "30"])
-    half = parser().parse_args(base + ["--deals", "20"])
-    rest = parser().parse_args(base + ["--deals", "30", "--resume"])
-    for a in (whole, half, rest):
-        a.command = "test"
-    one = dmc.train(yaniv_dmc.make_setup(whole), whole, None, tmp_path / "a" / "dmc.json", lambda p: None)
-    dmc.train(yaniv_dmc.make_setup(half), half, None, tmp_path / "b" / "dmc.json", lambda p: None)
-    two = dmc.train(yaniv_dmc.make_setup(rest), rest, None, tmp_path / "b" / "dmc.json", lambda p: None)
-    assert two["deals"] == one["deals"] == 30
-    for (w1, b1), (w2, b2) in zip(one["net"].layers, two["net"].layers):
-        np.testing.assert_allclose(w1, w2, rtol=1e-5, atol=1e-6)
-        np.testing.assert_allclose(b1, b2, rtol=1e-5, atol=1e-6)
-    assert [w["win"] for w in one["windows"]] == [w["win"] for w in two["windows"]]
+    assert_resume_is_exact(yaniv_dmc, parser(), base, tmp_path)
 
 
 SHIPPED = saved_path("yaniv", "dmc")
