@@ -162,9 +162,12 @@ function applyPreset(form, game, name) {
   applyLength(form, game);
 }
 
+// The select names the length ("full match"); the line under it says what it sets.
 function applyLength(form, game) {
   const length = form.querySelector("select.length");
-  if (length) setOptions(form, game, game.lengths[length.value]);
+  if (!length) return;
+  setOptions(form, game, game.lengths[length.value]);
+  form.querySelector(".length-means").textContent = length.selectedOptions[0].dataset.means;
 }
 
 // The person's name: asked once, kept in this browser, changeable here.
@@ -195,6 +198,7 @@ for (const form of document.querySelectorAll("form.new-match")) {
   const preset = form.querySelector("select.preset");
   if (preset) preset.addEventListener("change", () => applyPreset(form, game, preset.value));
   form.querySelector("select.length")?.addEventListener("change", () => applyLength(form, game));
+  applyLength(form, game);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const error = form.querySelector(".error");

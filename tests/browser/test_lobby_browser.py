@@ -19,8 +19,14 @@ def test_options_named_in_words_and_game_length_sets_them(page):
     expect(form.get_by_role("combobox", name=re.compile(r"^Opponent\b"))).to_have_attribute("name", "level0")
     target = form.locator('input[name="target_score"]')
     expect(target).to_have_value("500")
-    form.get_by_label("Game length").select_option("one deal")
+    length = form.get_by_label("Game length")
+    means = form.locator(".length-means")  # the select names the length; the line under it says what it sets
+    expect(length.locator("option:checked")).to_have_text("full match")
+    expect(means).to_have_text("points to win the match: 500")
+    assert length.evaluate("(e) => document.getElementById(e.getAttribute('aria-describedby')) === null") is False
+    length.select_option("one deal")
     expect(target).to_have_value("1")
+    expect(means).to_have_text("points to win the match: 1")
     form.get_by_label("Rule set").select_option("writeup")  # a preset keeps the chosen length
     expect(target).to_have_value("1")
     expect(form.locator('input[name="play_drawn"]')).not_to_be_checked()
