@@ -3,8 +3,9 @@ and live in the database), Random, Sage, Sibyl (Sage's moves checked by playing 
 measured no stronger than Sage), Pythia (Sage's throws leaning towards calling sooner, and a
 call weighed against waiting: a little stronger than Sage) and the top level, the Deep
 Monte-Carlo player (``dmc``: a Q-network trained by self-play and against the others,
-agents/saved/yaniv/dmc.npz with its .json metadata and .svg curve; it beats Pythia head to
-head). Sibyl is not on the ladder (docs/measurements/yaniv.md)."""
+agents/saved/yaniv/dmc.npz with its .json metadata and .svg curve, its values averaged over
+the 24 renamings of the suits; it beats Pythia head to head). Sibyl is not on the ladder
+(docs/measurements/yaniv.md)."""
 from functools import lru_cache
 
 from agents.base import RandomAgent
@@ -71,8 +72,8 @@ AGENTS = [
               "A Q-network trained by self-play and against Sage, Pythia, Harel and GreedyRandom (Deep Monte-Carlo): "
               "it values the call and every throw by its chance of winning the deal, reading its hand, the cards "
               "thrown, the others' cards and known cards, Sage's score of each throw and Pythia's chances (that "
-              "the hand drawn to may call, of winning by waiting, that a call is not Assaf); plays the best. "
-              "No search.", Dmc, saved="dmc"),
+              "the hand drawn to may call, of winning by waiting, that a call is not Assaf); plays the best, each "
+              "value averaged over the 24 ways of renaming the suits. No search.", Dmc, saved="dmc"),
 ]
 
 LEVELS = ["harel-live", "semirandom", "greedyrandom", "harel", "sage", "pythia", "dmc"]

@@ -2,7 +2,8 @@
 the chance to win the deal.
 
 Its network values the call and every (group, source), runs and parts of sets included, from
-the seat's own view (``agents.yaniv.dmc_features``); a value is the deal's expected result for
+the seat's own view (``agents.yaniv.dmc_features``), averaged over the suits' renamings as the
+level plays; a value is the deal's expected result for
 the seat, +1 a win and -1 a loss, shown here as the chance to win, (value + 1) / 2 held within 0 and 1
 (the network's estimate can stray a little past either end). How its
 verdicts compare with the players' own moves: ``docs/measurements/coach.md``."""

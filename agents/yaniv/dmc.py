@@ -1,11 +1,13 @@
 """The Deep Monte-Carlo Yaniv player: a Q-network (``agents.qnet``) trained by self-play and
 against the other players (``parlour train yaniv dmc``) values the call and every (group,
 source) from the seat's own view (``agents.yaniv.dmc_features``: Sage's score of each throw,
-Pythia's reach and win chances among its inputs); it takes the best. No search. In a deal
-stuck past ``STALL_TURNS`` turns it calls whenever it may, as the other players do.
+Pythia's reach and win chances among its inputs); it takes the best. No search. The level
+averages the network's values over the 24 renamings of the suits (``SuitAveraged``; training
+plays the network alone). In a deal stuck past ``STALL_TURNS`` turns it calls whenever it
+may, as the other players do.
 
-The network's unit is the deal's result for the seat: +1 a win, -1 a loss. It was trained
-at two seats; at more it reads the nearest other player (fewest cards), not measured there.
+The unit is the deal's result for the seat: +1 a win, -1 a loss. The network was trained at
+two seats; at more it reads the nearest other player (fewest cards), not measured there.
 
 ``DmcDecider`` is the same player on the rules table (training), with optional exploration
 (epsilon-greedy) and the record of the rows it chose, which is what training learns from.
@@ -14,24 +16,43 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 
 from agents.base import Explanation
 from agents.qnet import QNet, shipped
 from agents.yaniv.common import STALL_TURNS, YANIV, Decision, decision_id, to_action
-from agents.yaniv.dmc_features import ACTION, FEATURES, SEAT, Seen, candidates, seen_of_table, seen_of_view
+from agents.yaniv.dmc_features import (ACTION, FEATURES, RENAMINGS, SEAT, Seen, candidates, seen_of_table,
+                                       seen_of_view, suits_renamed)
 
 NAME = "dmc"
+Valuer = Callable[[np.ndarray], np.ndarray]  # rows (n, FEATURES) to values (n,)
+
+
+class SuitAveraged:
+    """The level's value of a row: the mean of the network's values of the row under each of the 24
+    renamings of the suits. The rules treat the suits alike, so every renaming asks the same
+    question, and the network errs a little differently on each."""
+
+    def __init__(self, net: QNet):
+        self.net = net
+
+    def __call__(self, x: np.ndarray) -> np.ndarray:
+        """On one BLAS thread: a second one mostly spins on these small products (measured: ten
+        times the CPU on a loaded machine)."""
+        with threadpool_limits(1, "blas"):
+            values = self.net(suits_renamed(x))
+        return values.reshape(len(RENAMINGS), len(x)).mean(axis=0)
 
 
 @lru_cache(maxsize=None)
-def shipped_net() -> QNet:
-    return shipped("yaniv", NAME, FEATURES)
+def shipped_net() -> SuitAveraged:
+    return SuitAveraged(shipped("yaniv", NAME, FEATURES))
 
 
-def valued(net: QNet, seen: Seen) -> tuple[list[Decision], np.ndarray, np.ndarray]:
+def valued(net: Valuer, seen: Seen) -> tuple[list[Decision], np.ndarray, np.ndarray]:
     """The decisions open to the seat, their rows and the network's values (the call forced
     in a stalled deal: value 0 for every other decision, which is never chosen)."""
     decisions, x = candidates(seen)
@@ -43,7 +64,7 @@ def valued(net: QNet, seen: Seen) -> tuple[list[Decision], np.ndarray, np.ndarra
 class Dmc:
     name = NAME
 
-    def __init__(self, net: QNet | None = None):
+    def __init__(self, net: Valuer | None = None):
         self.net = net or shipped_net()
         self._last: tuple | None = None  # (key, answer) of the last decision valued
 
@@ -60,7 +81,7 @@ class Dmc:
 
     def explain(self, view: dict, legal_actions: Sequence) -> Explanation:
         decisions, x, values = self._values(view)
-        label = "expected result of the deal (+1 a win, -1 a loss), by the network"
+        label = "expected result of the deal (+1 a win, -1 a loss), by the network (averaged over the 24 renamings of the suits)"
         shown = {decision_id(d): round(float(v), 3) for d, v in zip(decisions, values)}
         if len(decisions) == 1:
             return Explanation(label, {}, "the deal has run too long: it calls whenever it may, as every player here")
@@ -82,7 +103,7 @@ class DmcDecider:
     (training); with ``record``, ``rows[seat]`` lists the feature row of every action it
     chose at that seat among two or more."""
 
-    def __init__(self, net: QNet, epsilon: float = 0.0, record: bool = False):
+    def __init__(self, net: Valuer, epsilon: float = 0.0, record: bool = False):
         self.net = net
         self.epsilon = epsilon
         self.record = record

@@ -34,6 +34,7 @@ Row layout (``FEATURES`` columns, about 0..1):
 """
 from __future__ import annotations
 
+from itertools import permutations
 from typing import NamedTuple
 
 import numpy as np
@@ -43,11 +44,41 @@ from agents.yaniv.common import STALL_TURNS, YANIV, Decision
 from agents.yaniv.lookahead import Worlds
 from agents.yaniv.race import Race, win_chance
 from agents.yaniv.sage import Outlook, discard_scores, others_threaten, with_each_card
-from engine.yaniv.cards import DECK_SIZE
+from engine.yaniv.cards import DECK_SIZE, RANK_OF, SUIT_OF
 
 SEAT, ACTION = 24, 14
 FEATURES = SEAT + ACTION + 2 * DECK_SIZE
 BINS = 11
+
+SUITS = 4
+
+
+def renamed_card(card: int, suits: tuple[int, ...]) -> int:
+    """The card with its suit renamed: suit s becomes ``suits[s]`` (a joker stays itself)."""
+    return card if SUIT_OF[card] < 0 else suits[SUIT_OF[card]] * 13 + RANK_OF[card] - 1
+
+
+def _renaming_columns() -> np.ndarray:
+    """Per renaming of the suits (all 24, the identity first), where each column of a row goes."""
+    maps = []
+    for suits in permutations(range(SUITS)):
+        cards = [renamed_card(c, suits) for c in range(DECK_SIZE)]
+        cards_at = SEAT + ACTION
+        maps.append(list(range(cards_at)) + [cards_at + c for c in cards] + [cards_at + DECK_SIZE + c for c in cards])
+    return np.array(maps)
+
+
+RENAMINGS = _renaming_columns()
+
+
+def suits_renamed(x: np.ndarray) -> np.ndarray:
+    """The rows ``x`` (n, FEATURES) under each renaming of the suits, stacked: (24 n, FEATURES),
+    renaming k's rows at k n .. (k + 1) n. The rules treat the four suits alike, so a renamed row
+    is the row of an equally good position (a test checks it on renamed views)."""
+    out = np.empty((len(RENAMINGS),) + x.shape)
+    for k, columns in enumerate(RENAMINGS):
+        out[k][:, columns] = x
+    return out.reshape(-1, x.shape[1])
 
 
 class Seen(NamedTuple):

@@ -2,9 +2,9 @@
 (a shared win counts 1/k) with its standard error, and A's CPU time per move.
 
 ``PYTHONPATH=TREE python docs/measurements/yaniv_head_to_head.py A B DEALS SEED [PROCESSES]``
-with A and B among ``pythia``, ``sage``, ``harel``, ``dmc`` (the shipped Deep Monte-Carlo network) and
-``seer``. Deal i is ``Table.new(2, SEED *
-1_000_000 + i)``. ``seer`` is a diagnostic, never a player: Pythia's throws with a call that
+with A and B among ``pythia``, ``sage``, ``harel``, ``dmc`` (the Deep Monte-Carlo level: the shipped
+network averaged over the suits' renamings), ``dmc-net`` (that network alone) and ``seer``. Deal i
+is ``Table.new(2, SEED * 1_000_000 + i)``. ``seer`` is a diagnostic, never a player: Pythia's throws with a call that
 looks at the other hand (it calls exactly when its total is strictly the lowest), the ceiling
 of any call made on top of those throws.
 """
@@ -18,7 +18,9 @@ from multiprocessing import Pool
 
 from agents.yaniv import trained_harel
 from agents.yaniv.common import YANIV, seat_of_state
-from agents.yaniv.dmc import DmcDecider, shipped_net
+from agents.qnet import shipped
+from agents.yaniv.dmc import NAME, DmcDecider, shipped_net
+from agents.yaniv.dmc_features import FEATURES
 from agents.yaniv.lookahead import Worlds
 from agents.yaniv.pythia import REACH, Pythia
 from agents.yaniv.sage import Outlook, Sage, best_discard
@@ -33,7 +35,7 @@ def decide(name: str, player, table: Table, rng: random.Random):
         if table.can_call() and lowest:
             return YANIV
         return best_discard(Outlook.of_state(table), REACH)[0]
-    if name == "dmc":
+    if name in ("dmc", "dmc-net"):
         return player.choose_on(table, rng)
     if name == "pythia":
         return player.choose(Worlds.of_state(table), Outlook.of_state(table), rng)
@@ -44,7 +46,7 @@ def decide(name: str, player, table: Table, rng: random.Random):
 
 def make(name: str):
     return {"pythia": Pythia, "sage": Sage, "harel": trained_harel, "dmc": lambda: DmcDecider(shipped_net()),
-            "seer": lambda: None}[name]()
+            "dmc-net": lambda: DmcDecider(shipped("yaniv", NAME, FEATURES)), "seer": lambda: None}[name]()
 
 
 def chunk(args) -> tuple[float, list[float]]:

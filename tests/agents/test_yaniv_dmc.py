@@ -1,9 +1,13 @@
 """The Deep Monte-Carlo Yaniv player: its rows see only the seat's own view, the agent and the
-table decider decide alike, a short training run beats SemiRandom, resuming reaches the weights
-of an uninterrupted run, the shipped weights hold their claim."""
+table decider decide alike, renaming the suits is a symmetry of the rows and of the level's
+values, a short training run beats SemiRandom, resuming reaches the weights of an uninterrupted
+run, the shipped weights hold their claim."""
 from __future__ import annotations
 
+import json
 import random
+import re
+from itertools import permutations
 
 import numpy as np
 import pytest
@@ -12,10 +16,12 @@ from agents.qnet import QNet
 from agents.saved_files import saved_path
 from agents.training import dmc, yaniv_dmc
 from agents.yaniv.common import decision_id
-from agents.yaniv.dmc import Dmc, DmcDecider
-from agents.yaniv.dmc_features import FEATURES, candidates, seen_of_table, seen_of_view
+from agents.yaniv.dmc import Dmc, DmcDecider, SuitAveraged
+from agents.yaniv.dmc_features import (FEATURES, RENAMINGS, candidates, renamed_card, seen_of_table, seen_of_view,
+                                       suits_renamed)
 from agents.yaniv.sage import Sage
 from engine import get_game
+from engine.yaniv.cards import CARD_IDS, parse_card
 from engine.yaniv.rules import Table
 from tests.agents.dmc_checks import assert_plays_at_its_claim, assert_resume_is_exact
 
@@ -54,6 +60,32 @@ def test_rows_from_the_view_equal_the_tables_and_ignore_hidden_cards():
         changed += not np.array_equal(table_rows(G.resample_hidden(state, (seat + 1) % 3, rng))[1], mine)
         checked += 1
     assert checked > 50 and changed > checked // 2
+
+
+def renamed_view(view: dict, suits: tuple[int, ...]) -> dict:
+    """The view with the suit of every card it names renamed (suit s becomes ``suits[s]``)."""
+    def rename(m: re.Match) -> str:
+        return CARD_IDS[renamed_card(parse_card(m.group(0)).index, suits)]
+    return json.loads(re.sub(r"(?<![\w])(10|[2-9AJQK])[cdhs](?![\w])", rename, json.dumps(view)))
+
+
+def test_renaming_the_suits_of_the_rows_gives_the_rows_of_the_renamed_view():
+    """What the level averages over (``suits_renamed``): each renaming of a position's rows is the
+    set of rows of the position with its suits renamed."""
+    every = list(permutations(range(4)))
+    moved = checked = 0
+    for state in positions(4, players=2, seed=1):
+        view = G.observe(state, G.current_player(state))
+        _, x = candidates(seen_of_view(view))
+        images = suits_renamed(x).reshape(len(every), *x.shape)
+        assert np.array_equal(images[0], x)
+        for k in (5, 17):
+            _, y = candidates(seen_of_view(renamed_view(view, every[k])))
+            assert sorted(map(tuple, images[k].round(9))) == sorted(map(tuple, y.round(9)))
+            # the check can fail: the renamed position's rows differ from the position's own
+            moved += sorted(map(tuple, x.round(9))) != sorted(map(tuple, y.round(9)))
+            checked += 1
+    assert checked > 30 and moved > checked // 2
 
 
 def test_the_agent_and_the_table_decider_decide_alike():
@@ -107,6 +139,20 @@ def test_resume_reaches_the_weights_of_an_uninterrupted_run(tmp_path):
     base = ["--hidden", "16", "--batch", "10", "--pool", "self=0.5,greedyrandom=0.5", "--reference",
             "greedyrandom", "--eval-every", "20", "--eval-deals", "10", "--workers", "1", "--seed", "4"]
     assert_resume_is_exact(yaniv_dmc, parser(), base, tmp_path)
+
+
+def test_the_level_values_a_position_as_it_values_the_position_with_its_suits_renamed():
+    """The level averages the network over every renaming of the suits, so renaming the rows'
+    suits leaves its values unchanged (the network alone changes them)."""
+    net = QNet.initial([FEATURES, 32, 16, 1], 1)
+    level = SuitAveraged(net)
+    state = next(s for k, s in enumerate(positions(2, players=2, seed=2)) if k == 7)
+    _, x = table_rows(state)
+    images = suits_renamed(x).reshape(len(RENAMINGS), *x.shape)
+    for k in (1, 9, 23):
+        np.testing.assert_allclose(level(images[k]), level(x), atol=1e-12)
+        assert not np.allclose(net(images[k]), net(x))
+    np.testing.assert_allclose(level(x), np.mean([net(y) for y in images], axis=0))
 
 
 SHIPPED = saved_path("yaniv", "dmc")
