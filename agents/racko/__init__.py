@@ -98,6 +98,12 @@ AGENTS = [
               "after the turn are each worth the rack after its next deck draw (averaged over every card it has "
               "not seen), and it plays the best of them. Draws as Lookahead; a finished rack counts as a Rack-O. "
               "No forced random move.", lambda: Lookahead(diablo_nets("diablo2"), plan=True), searches=True),
+    AgentSpec("lookahead-deep", "racko", "Lookahead (planning the draw too)",
+              "Lookahead planning a turn ahead that plans its draw the same way: the discard is worth the best of "
+              "its three best placements after the turn, each valued by the rack after its next deck draw; a deck "
+              "card, averaged over every card it has not seen, the better of keeping the rack and the card's best "
+              "placement, each valued the same way. No forced random move.",
+              lambda: Lookahead(diablo_nets("diablo2"), plan=True, plan_draw=1), searches=True),
     AgentSpec("dmc", "racko", "Deep Monte-Carlo",
               "A network that values each action of a turn (the rack it leaves, what it has seen of the pile "
               "and of the next player's rack) by the result of the deal it expects, trained by deep Monte-Carlo: "
@@ -107,5 +113,5 @@ AGENTS = [
 ]
 
 LEVELS = ["baltar-live", "random", "baltar", "ensemble-code", "max", "kyle", "dmc", "ensemble", "diablo", "diablo2",
-          "lookahead", "lookahead-plan"]
+          "lookahead", "lookahead-plan", "lookahead-deep"]
 CALIBRATION_REFERENCES = ["random", "kyle"]
