@@ -14,8 +14,11 @@ of the better of keeping ``R`` and putting the card in its best usable slot (``d
   (each slot, and discarding a deck card) that score best after the turn, ``width`` of them, are
   each worth ``deck`` of the rack they leave: what the rack will be worth after its *next* deck
   draw. It plays the best of those.
+- **Drawing, planning a turn ahead** (``lookahead-deep``, ``planned_draw``): both piles are valued
+  at the placement's horizon: the discard by its ``width`` best slots, a deck card (averaged over
+  the unseen cards) by its ``plan_draw`` best ways to play, each worth ``deck`` of the rack it leaves.
 
-No forced random move. Every candidate rack of a decision is scored in one batch of the network;
+No forced random move. Every candidate rack of a decision is scored in one batch of the network (two for a planned draw);
 the values of the last decision are kept for its explanation (``decision_key``).
 """
 from __future__ import annotations
@@ -69,7 +72,7 @@ def planned_draw(net, rack: list[int], discard: int, max_card: int, turns: int, 
     """The draw valued at the placement's horizon: (taking the discard, the slot that values it,
     drawing from the deck). Taking the discard is worth the best, over its ``width`` best usable
     slots after the turn, of ``deck`` of the rack it leaves; a deck card c, the best over the
-    ``width`` best of keeping the rack and c in each slot, of ``deck`` of the rack left with c no
+    ``deck_width`` best after the turn of keeping the rack and c in each slot, of ``deck`` of the rack left with c no
     longer unseen (the mean over the other unseen cards; over all of them when c is the last);
     the deck is worth the mean over c. Two network calls: every candidate after the turn, then
     ``deck`` of the chosen racks (each distinct rack once)."""
@@ -133,7 +136,8 @@ class Lookahead(WriteupPlayer):
             return ({DRAW_DECK: deck, DRAW_DISCARD: take_value}, [DRAW_DECK, DRAW_DISCARD],
                     f"each worth the rack after the next deck draw too: the discard {view['discard_top']} in its "
                     f"best slot {slot + 1} (of the {self.width} best after the turn): {take_value:.3f}; a deck card, "
-                    f"averaged over the {len(unseen)} cards it has not seen, each played its best way: {deck:.3f}")
+                    f"averaged over the {len(unseen)} cards it has not seen, each played the best of its {self.plan_draw} "
+                    f"best ways after the turn (keeping the rack is one): {deck:.3f}")
         if view["phase"] == "draw":
             slots, racks = tries(rack, view["discard_top"], n_cards)
             take = rack_values(net, racks[1:], n_cards, turns, prefix)
@@ -170,7 +174,7 @@ class Lookahead(WriteupPlayer):
 
     def explain(self, view: dict, legal_actions) -> Explanation:
         values, _choices, note = self._weigh(view)
-        ahead = " and the next deck draw" if self.plan and view["phase"] == "place" else ""
+        ahead = " and the next deck draw" if self.plan and (view["phase"] == "place" or self.plan_draw) else ""
         return Explanation(f"rack score after the turn{ahead} (Diablo's network; a Rack-O is 1)",
                            {a.id: values[a.code] for a in legal_actions if a.code in values}, note)
 
