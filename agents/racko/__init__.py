@@ -2,8 +2,8 @@
 public code's forced random move every 2 · rack_size turns, ``agents.racko.common``),
 its learners Baltar (tabular Q-learning; also live in the database) and Diablo (a
 TD-learned rack-scoring network, one or two hidden layers), its ensemble vote, and
-Lookahead (the two-layer Diablo's scores with a one-turn expectimax over the draw; planning a turn
-ahead, ``lookahead-plan``, it is the top level), and
+Lookahead (the two-layer Diablo's scores with a one-turn expectimax over the draw; planning its
+placements a turn ahead, ``lookahead-plan``; planning its draw too, ``lookahead-deep``, the top level), and
 the Deep Monte-Carlo player (``dmc``: a Q-network trained by self-play and against the others).
 
 Shipped files (agents/saved/racko/): ``baltar.npz`` (5-slot tables; ``baltar-r10.npz``

@@ -10,11 +10,11 @@ of the better of keeping ``R`` and putting the card in its best usable slot (``d
   more than ``deck`` of the rack as it is: both are what the rack is worth after this turn.
 - **Placing** (``lookahead``): the best slot by its score after the turn, if that beats keeping
   the rack (a deck card), as Diablo does without its margin.
-- **Placing, planning a turn ahead** (``lookahead-plan``, the top level): the ways to play the card
+- **Placing, planning a turn ahead** (``lookahead-plan``): the ways to play the card
   (each slot, and discarding a deck card) that score best after the turn, ``width`` of them, are
   each worth ``deck`` of the rack they leave: what the rack will be worth after its *next* deck
   draw. It plays the best of those.
-- **Drawing, planning a turn ahead** (``lookahead-deep``, ``planned_draw``): both piles are valued
+- **Drawing, planning a turn ahead** (``lookahead-deep``, the top level: ``planned_draw``): both piles are valued
   at the placement's horizon: the discard by its ``width`` best slots, a deck card (averaged over
   the unseen cards) by its ``plan_draw`` best ways to play, each worth ``deck`` of the rack it leaves.
 
