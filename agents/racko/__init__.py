@@ -2,8 +2,8 @@
 public code's forced random move every 2 · rack_size turns, ``agents.racko.common``),
 its learners Baltar (tabular Q-learning; also live in the database) and Diablo (a
 TD-learned rack-scoring network, one or two hidden layers), its ensemble vote, and
-Lookahead (the two-layer Diablo's scores with a one-turn expectimax over the draw; planning a turn
-ahead, ``lookahead-plan``, it is the top level), and
+Lookahead (the two-layer Diablo's scores with a one-turn expectimax over the draw; planning its
+placements a turn ahead, ``lookahead-plan``; planning its draw too, ``lookahead-deep``, the top level), and
 the Deep Monte-Carlo player (``dmc``: a Q-network trained by self-play and against the others).
 
 Shipped files (agents/saved/racko/): ``baltar.npz`` (5-slot tables; ``baltar-r10.npz``
@@ -98,6 +98,12 @@ AGENTS = [
               "after the turn are each worth the rack after its next deck draw (averaged over every card it has "
               "not seen), and it plays the best of them. Draws as Lookahead; a finished rack counts as a Rack-O. "
               "No forced random move.", lambda: Lookahead(diablo_nets("diablo2"), plan=True), searches=True),
+    AgentSpec("lookahead-deep", "racko", "Lookahead (planning the draw too)",
+              "Lookahead planning a turn ahead that plans its draw the same way: the discard is worth the best of "
+              "its three best placements after the turn, each valued by the rack after its next deck draw; a deck "
+              "card, averaged over every card it has not seen, the better of keeping the rack and the card's best "
+              "placement, each valued the same way. No forced random move.",
+              lambda: Lookahead(diablo_nets("diablo2"), plan=True, plan_draw=1), searches=True),
     AgentSpec("dmc", "racko", "Deep Monte-Carlo",
               "A network that values each action of a turn (the rack it leaves, what it has seen of the pile "
               "and of the next player's rack) by the result of the deal it expects, trained by deep Monte-Carlo: "
@@ -107,5 +113,5 @@ AGENTS = [
 ]
 
 LEVELS = ["baltar-live", "random", "baltar", "ensemble-code", "max", "kyle", "dmc", "ensemble", "diablo", "diablo2",
-          "lookahead", "lookahead-plan"]
+          "lookahead", "lookahead-plan", "lookahead-deep"]
 CALIBRATION_REFERENCES = ["random", "kyle"]

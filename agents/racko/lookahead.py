@@ -10,12 +10,15 @@ of the better of keeping ``R`` and putting the card in its best usable slot (``d
   more than ``deck`` of the rack as it is: both are what the rack is worth after this turn.
 - **Placing** (``lookahead``): the best slot by its score after the turn, if that beats keeping
   the rack (a deck card), as Diablo does without its margin.
-- **Placing, planning a turn ahead** (``lookahead-plan``, the top level): the ways to play the card
+- **Placing, planning a turn ahead** (``lookahead-plan``): the ways to play the card
   (each slot, and discarding a deck card) that score best after the turn, ``width`` of them, are
   each worth ``deck`` of the rack they leave: what the rack will be worth after its *next* deck
   draw. It plays the best of those.
+- **Drawing, planning a turn ahead** (``lookahead-deep``, the top level: ``planned_draw``): both piles are valued
+  at the placement's horizon: the discard by its ``width`` best slots, a deck card (averaged over
+  the unseen cards) by its ``plan_draw`` best ways to play, each worth ``deck`` of the rack it leaves.
 
-No forced random move. Every candidate rack of a decision is scored in one batch of the network;
+No forced random move. Every candidate rack of a decision is scored in one batch of the network (two for a planned draw);
 the values of the last decision are kept for its explanation (``decision_key``).
 """
 from __future__ import annotations
@@ -39,33 +42,75 @@ def rack_values(net, racks: list[list[int]], max_card: int, turns: int, prefix: 
     return np.where(pts[starts] == rack_points_scale(len(racks[0])), 1.0, scores)
 
 
-def deck_values(net, racks: list[list[int]], max_card: int, turns: int, prefix: np.ndarray,
+def deck_matrix(net, racks: list[list[int]], max_card: int, turns: int, prefix: np.ndarray,
                 unseen: list[int]) -> np.ndarray:
-    """``deck(R)`` for each rack: the mean over ``unseen`` (not empty) of the best of keeping R and
-    putting the card in each slot where it is usable."""
-    every, sizes = list(racks), []
+    """For each rack R (row) and unseen card c (column): the best of keeping R and putting c in each
+    slot where it is usable."""
+    index: dict[tuple[int, ...], int] = {}  # each distinct rack scored once
+    every, sizes = [index.setdefault(tuple(rack), len(index)) for rack in racks], []
     for rack in racks:
         for card in unseen:
             _slots, trial = tries(rack, card, max_card)
             sizes.append(len(trial) - 1)
-            every.extend(trial[1:])
-    values = rack_values(net, every, max_card, turns, prefix)
+            every.extend(index.setdefault(tuple(t), len(index)) for t in trial[1:])
+    values = rack_values(net, [list(t) for t in index], max_card, turns, prefix)[every]
     kept, tried = values[:len(racks)], values[len(racks):]
     starts = np.concatenate([[0], np.cumsum(sizes[:-1])]).astype(np.int64)
     best = np.maximum.reduceat(tried, starts).reshape(len(racks), len(unseen))
-    return np.maximum(best, kept[:, None]).mean(axis=1)
+    return np.maximum(best, kept[:, None])
+
+
+def deck_values(net, racks: list[list[int]], max_card: int, turns: int, prefix: np.ndarray,
+                unseen: list[int]) -> np.ndarray:
+    """``deck(R)`` for each rack: the mean over ``unseen`` (not empty) of the best of keeping R and
+    putting the card in each slot where it is usable."""
+    return deck_matrix(net, racks, max_card, turns, prefix, unseen).mean(axis=1)
+
+
+def planned_draw(net, rack: list[int], discard: int, max_card: int, turns: int, prefix: np.ndarray,
+                 unseen: list[int], width: int, deck_width: int) -> tuple[float, int, float]:
+    """The draw valued at the placement's horizon: (taking the discard, the slot that values it,
+    drawing from the deck). Taking the discard is worth the best, over its ``width`` best usable
+    slots after the turn, of ``deck`` of the rack it leaves; a deck card c, the best over the
+    ``deck_width`` best after the turn of keeping the rack and c in each slot, of ``deck`` of the rack left with c no
+    longer unseen (the mean over the other unseen cards; over all of them when c is the last);
+    the deck is worth the mean over c. Two network calls: every candidate after the turn, then
+    ``deck`` of the chosen racks (each distinct rack once)."""
+    slots, taken = tries(rack, discard, max_card)
+    groups = [taken[1:]] + [tries(rack, c, max_card, all_slots=True)[1] for c in unseen]
+    flat = [r for g in groups for r in g]
+    now = rack_values(net, flat, max_card, turns, prefix)
+    index: dict[tuple[int, ...], int] = {}
+    chosen: list[list[int]] = []  # per group: the rows of its chosen racks in ``index``
+    start = 0
+    for g, group in enumerate(groups):
+        top = np.argsort(-now[start:start + len(group)], kind="stable")[:deck_width if g else width]
+        chosen.append([index.setdefault(tuple(group[i]), len(index)) for i in top])
+        start += len(group)
+    later = deck_matrix(net, [list(r) for r in index], max_card, turns + 1, prefix, unseen)
+    total = later.sum(axis=1)
+    take_rows = later[chosen[0]].mean(axis=1)
+    k = int(np.argmax(take_rows))
+    others = max(len(unseen) - 1, 1)
+    deck = [max((total[i] - (later[i, j] if len(unseen) > 1 else 0.0)) / others for i in rows)
+            for j, rows in enumerate(chosen[1:])]
+    top_take = np.argsort(-now[:len(taken) - 1], kind="stable")[:width]
+    return float(take_rows[k]), slots[int(top_take[k])], float(np.mean(deck))
 
 
 class Lookahead(WriteupPlayer):
-    """``plan``: placements valued after the next deck draw (the ``width`` best after the turn)."""
+    """``plan``: placements valued after the next deck draw (the ``width`` best after the turn);
+    ``plan_draw``: the draw too (``planned_draw``), weighing that many ways to play each deck card
+    (0: the draw is not planned)."""
 
     name = "lookahead"
 
-    def __init__(self, nets, plan: bool = False, width: int = 3):
+    def __init__(self, nets, plan: bool = False, width: int = 3, plan_draw: int = 0):
         super().__init__(forced_random=False)
-        self.name = "lookahead-plan" if plan else "lookahead"
+        self.name = "lookahead-deep" if plan_draw else "lookahead-plan" if plan else "lookahead"
         self.nets = nets
         self.plan = plan
+        self.plan_draw = plan_draw
         self.width = width
         self._last: tuple | None = None  # (decision_key, (values by action code, note))
 
@@ -85,6 +130,14 @@ class Lookahead(WriteupPlayer):
         prefix, turns = unseen_prefix(n_cards, seen), view["turns"][view["seat"]]
         seen_set = set(seen)
         unseen = [c for c in range(1, n_cards + 1) if c not in seen_set]
+        if view["phase"] == "draw" and self.plan_draw and unseen:
+            take_value, slot, deck = planned_draw(net, rack, view["discard_top"], n_cards, turns, prefix, unseen,
+                                                  self.width, self.plan_draw)
+            return ({DRAW_DECK: deck, DRAW_DISCARD: take_value}, [DRAW_DECK, DRAW_DISCARD],
+                    f"each worth the rack after the next deck draw too: the discard {view['discard_top']} in its "
+                    f"best slot {slot + 1} (of the {self.width} best after the turn): {take_value:.3f}; a deck card, "
+                    f"averaged over the {len(unseen)} cards it has not seen, each played the best of its {self.plan_draw} "
+                    f"best ways after the turn (keeping the rack is one): {deck:.3f}")
         if view["phase"] == "draw":
             slots, racks = tries(rack, view["discard_top"], n_cards)
             take = rack_values(net, racks[1:], n_cards, turns, prefix)
@@ -121,7 +174,7 @@ class Lookahead(WriteupPlayer):
 
     def explain(self, view: dict, legal_actions) -> Explanation:
         values, _choices, note = self._weigh(view)
-        ahead = " and the next deck draw" if self.plan and view["phase"] == "place" else ""
+        ahead = " and the next deck draw" if self.plan and (view["phase"] == "place" or self.plan_draw) else ""
         return Explanation(f"rack score after the turn{ahead} (Diablo's network; a Rack-O is 1)",
                            {a.id: values[a.code] for a in legal_actions if a.code in values}, note)
 

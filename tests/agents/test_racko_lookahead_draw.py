@@ -1,0 +1,63 @@
+"""Lookahead planning the draw (``plan_draw``): the draw's two values, recomputed here one rack at a
+time from their definition on small deals (5 slots, 25 cards) with a small random network."""
+import random
+
+import pytest
+
+from agents.racko.diablo import candidate_slots, view_seen
+from agents.racko.features import unseen_prefix
+from agents.racko.lookahead import Lookahead, rack_values
+from agents.racko.network import Network
+from engine import get_game
+from engine.racko import DRAW_DECK, DRAW_DISCARD
+
+G = get_game("racko")
+OPTIONS = {"rack_size": 5, "max_card": 25}
+NET = Network.initial([17, 6, 1], seed=3)
+
+
+def placed(rack, card, slot):
+    return rack[:slot] + [card] + rack[slot + 1:]
+
+
+def by_hand(view, width, deck_width):
+    """(taking the discard, drawing from the deck) by their definition."""
+    seen = view_seen(view)
+    unseen = [c for c in range(1, 26) if c not in seen]
+    prefix, turns, rack = unseen_prefix(25, seen), view["turns"][view["seat"]], view["rack"]
+
+    def now(r):
+        return float(rack_values(NET, [r], 25, turns, prefix)[0])
+
+    def deck(r, cards):  # the mean over the cards of the better of keeping r and each usable slot
+        return sum(max([now_after(r)] + [now_after(placed(r, c, j)) for j in candidate_slots(c, 5, 25)])
+                   for c in cards) / len(cards)
+
+    def now_after(r):
+        return float(rack_values(NET, [r], 25, turns + 1, prefix)[0])
+
+    def best(options, keep, cards):  # the ``keep`` options first by their score now (ties: the first)
+        ranked = sorted(options, key=lambda r: -now(r))[:keep]
+        return max(deck(r, cards) for r in ranked)
+
+    d = view["discard_top"]
+    take = best([placed(rack, d, j) for j in candidate_slots(d, 5, 25)], width, unseen)
+    draws = [best([rack] + [placed(rack, c, j) for j in range(5)], deck_width, [u for u in unseen if u != c])
+             for c in unseen]
+    return take, sum(draws) / len(draws)
+
+
+@pytest.mark.parametrize("width,deck_width", [(3, 1), (2, 2)])
+def test_the_draw_is_valued_after_the_next_deck_draw_for_both_piles(width, deck_width):
+    agent = Lookahead(NET, plan=True, width=width, plan_draw=deck_width)
+    state, rng, checked = G.new_deal(2, 5, OPTIONS), random.Random(2), 0
+    while not G.is_over(state) and checked < 4:
+        view, legal = G.observe(state, G.current_player(state)), G.legal_actions(state)
+        if view["phase"] == "draw":
+            why = agent.explain(view, legal)
+            take, deck = by_hand(view, width, deck_width)
+            assert why.values == {"draw:discard": pytest.approx(take), "draw:deck": pytest.approx(deck)}
+            assert agent.decide(view) == (DRAW_DISCARD if take > deck else DRAW_DECK)
+            checked += 1
+        state = G.apply(state, rng.choice(legal))
+    assert checked == 4
