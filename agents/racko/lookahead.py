@@ -82,10 +82,11 @@ def planned_draw(net, rack: list[int], discard: int, max_card: int, turns: int, 
     now = rack_values(net, flat, max_card, turns, prefix)
     index: dict[tuple[int, ...], int] = {}
     chosen: list[list[int]] = []  # per group: the rows of its chosen racks in ``index``
+    tops: list[np.ndarray] = []  # per group: its chosen racks' places in the group
     start = 0
     for g, group in enumerate(groups):
-        top = np.argsort(-now[start:start + len(group)], kind="stable")[:deck_width if g else width]
-        chosen.append([index.setdefault(tuple(group[i]), len(index)) for i in top])
+        tops.append(np.argsort(-now[start:start + len(group)], kind="stable")[:deck_width if g else width])
+        chosen.append([index.setdefault(tuple(group[i]), len(index)) for i in tops[-1]])
         start += len(group)
     later = deck_matrix(net, [list(r) for r in index], max_card, turns + 1, prefix, unseen)
     total = later.sum(axis=1)
@@ -94,8 +95,7 @@ def planned_draw(net, rack: list[int], discard: int, max_card: int, turns: int, 
     others = max(len(unseen) - 1, 1)
     deck = [max((total[i] - (later[i, j] if len(unseen) > 1 else 0.0)) / others for i in rows)
             for j, rows in enumerate(chosen[1:])]
-    top_take = np.argsort(-now[:len(taken) - 1], kind="stable")[:width]
-    return float(take_rows[k]), slots[int(top_take[k])], float(np.mean(deck))
+    return float(take_rows[k]), slots[int(tops[0][k])], float(np.mean(deck))
 
 
 class Lookahead(WriteupPlayer):

@@ -47,9 +47,14 @@ class SuitAveraged:
         return values.reshape(len(RENAMINGS), len(x)).mean(axis=0)
 
 
+def shipped_network() -> QNet:
+    """The shipped network alone (agents/saved/yaniv/dmc.npz), without the renamings."""
+    return shipped("yaniv", NAME, FEATURES)
+
+
 @lru_cache(maxsize=None)
 def shipped_net() -> SuitAveraged:
-    return SuitAveraged(shipped("yaniv", NAME, FEATURES))
+    return SuitAveraged(shipped_network())
 
 
 def valued(net: Valuer, seen: Seen) -> tuple[list[Decision], np.ndarray, np.ndarray]:

@@ -18,9 +18,7 @@ from multiprocessing import Pool
 
 from agents.yaniv import trained_harel
 from agents.yaniv.common import YANIV, seat_of_state
-from agents.qnet import shipped
-from agents.yaniv.dmc import NAME, DmcDecider, shipped_net
-from agents.yaniv.dmc_features import FEATURES
+from agents.yaniv.dmc import DmcDecider, shipped_net, shipped_network
 from agents.yaniv.lookahead import Worlds
 from agents.yaniv.pythia import REACH, Pythia
 from agents.yaniv.sage import Outlook, Sage, best_discard
@@ -46,7 +44,7 @@ def decide(name: str, player, table: Table, rng: random.Random):
 
 def make(name: str):
     return {"pythia": Pythia, "sage": Sage, "harel": trained_harel, "dmc": lambda: DmcDecider(shipped_net()),
-            "dmc-net": lambda: DmcDecider(shipped("yaniv", NAME, FEATURES)), "seer": lambda: None}[name]()
+            "dmc-net": lambda: DmcDecider(shipped_network()), "seer": lambda: None}[name]()
 
 
 def chunk(args) -> tuple[float, list[float]]:

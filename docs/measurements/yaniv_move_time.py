@@ -12,9 +12,7 @@ import statistics
 import sys
 import time
 
-from agents.qnet import shipped
-from agents.yaniv.dmc import NAME, Dmc
-from agents.yaniv.dmc_features import FEATURES
+from agents.yaniv.dmc import Dmc, shipped_network
 from agents.yaniv.sage import Sage
 from engine import get_game
 
@@ -39,7 +37,7 @@ def times(agent: Dmc, deals: int) -> list[float]:
 
 def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    for label, agent in (("the level (24 renamings)", Dmc()), ("the network alone", Dmc(shipped("yaniv", NAME, FEATURES)))):
+    for label, agent in (("the level (24 renamings)", Dmc()), ("the network alone", Dmc(shipped_network()))):
         t = times(agent, deals)
         print(f"{label}: median {statistics.median(t) * 1e3:.2f} ms, 90th percentile {t[int(0.9 * len(t))] * 1e3:.2f} ms, "
               f"slowest {t[-1] * 1e3:.1f} ms of CPU over {len(t)} decisions")
