@@ -35,3 +35,16 @@ def sit_at(page, server: str, game: str, opponents: list[dict], options: dict | 
                   [created["id"], created["tokens"]["0"]])
     page.goto(f"/play/{created['id']}")
     return created["id"]
+
+
+TABBABLE = "a[href], button:not([disabled]), input, select, textarea, summary, [tabindex]:not([tabindex='-1'])"
+
+
+def tab_to(page, selector: str) -> None:
+    """Press Tab until a control matching ``selector`` has the focus: at most once round every
+    control (the log holds a button per move, so a long deal has over a hundred of them)."""
+    for _ in range(page.locator(TABBABLE).count() + 5):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")

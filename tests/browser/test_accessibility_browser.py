@@ -22,6 +22,7 @@ from axe_playwright_python.sync_playwright import Axe
 
 from agents.catalog import playable_games
 from tests.browser.conftest import NAMED
+from tests.browser.pages import tab_to
 
 SIZES = {"phone": (390, 844), "mobile": (390, 844), "laptop": (1280, 800)}  # mobile: a phone's browser, emulated
 PAGES = ["/", *[f"/rules/{game}" for game in playable_games()], "/watch", "/results", "/leaderboard",
@@ -230,14 +231,6 @@ def test_a_game_played_by_keyboard_alone_keeps_focus_on_the_table(page, server):
         ring = page.evaluate("(() => { const s = getComputedStyle(document.activeElement); return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()")
         assert ring[0] == "solid" and ring[1] >= 3, f"no visible focus ring: {ring}"
         assert page.locator("#announce").inner_text().startswith("Perfect plays in the ")
-
-
-def tab_to(page, selector: str, limit: int = 40) -> None:
-    for _ in range(limit):
-        page.keyboard.press("Tab")
-        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
-            return
-    raise AssertionError(f"Tab never reached {selector}")
 
 
 def test_yaniv_by_keyboard_select_a_card_throw_it_and_draw(page, server):

@@ -8,6 +8,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.pages import tab_to
 from tests.browser.test_accessibility_browser import start_as_person
 
 # game: (seats, options that end the match with one deal, what Tab may stop at to make a move, the
@@ -22,14 +23,9 @@ GAMES = {
 MOVE = re.compile(r"Your move|\bwins?\b|You win|draw")
 
 
-def tab_to(page, selectors: list[str], limit: int = 120) -> None:
+def tab_to_a_move(page, selectors: list[str]) -> None:
     """Tab to a control of the first kind in ``selectors`` that is on the page."""
-    selector = next((s for s in selectors if page.locator(s).count()), selectors[-1])
-    for _ in range(limit):
-        page.keyboard.press("Tab")
-        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
-            return
-    raise AssertionError(f"Tab never reached {selector}")
+    tab_to(page, next((s for s in selectors if page.locator(s).count()), selectors[-1]))
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -54,7 +50,7 @@ def play_a_deal(page, server, game: str, seats: int, options: dict, moves: list[
         expect(status).to_have_text(MOVE, timeout=30_000)
         if not status.inner_text().startswith("Your move"):
             break
-        tab_to(page, moves)
+        tab_to_a_move(page, moves)
         logged = page.locator("#log li").count()
         page.keyboard.press("Enter")
         presses += 1
