@@ -16,7 +16,24 @@ def test_bench_tictactoe_reports_playouts_and_training(capsys):
 
 def test_unknown_bench_is_a_clear_error(capsys):
     assert main(["bench", "chess"]) == 2
-    assert "nothing called 'chess'" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "nothing called 'chess'" in err and "racko" in err and "server" in err
+
+
+def test_train_and_bench_list_what_they_run(capsys):
+    """Without a name (an error) or with --help (not an error) each lists its commands, read
+    from the modules that define ``main``; an unknown trainer says what exists."""
+    assert main(["train"]) == 2
+    listed = capsys.readouterr().err.splitlines()
+    assert "  racko diablo" in listed and "  yaniv dmc" in listed and "  queen_of_spades network" in listed
+    assert not any("plot" in line or line.strip() == "dmc" for line in listed)  # helpers, not trainers
+    assert main(["train", "racko", "--help"]) == 0
+    assert "  racko diablo" in capsys.readouterr().out.splitlines()
+    assert main(["train", "racko", "nope"]) == 2
+    assert "nothing called 'racko nope' here; one of: " in capsys.readouterr().err
+    assert main(["bench", "--help"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "  request" in out and "  uno" in out and "  timing" not in out and "  client" not in out
 
 
 def test_bench_uno_reports_deals_and_search_time(capsys):
