@@ -29,7 +29,7 @@ from agents import records, tournament
 from agents.catalog import levels, references, spec
 from agents.saved_files import SAVED, write_saved
 from agents.executors import executor
-from app.commands.common import live_values, progress_bar
+from app.commands.common import live_values, positive_int, progress_bar
 from engine import GameError, get_game
 
 
@@ -48,9 +48,9 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="parlour calibrate", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game")
-    parser.add_argument("--games", type=int, default=1000, help="games per level and reference")
+    parser.add_argument("--games", type=positive_int, default=1000, help="games per level and reference")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--workers", type=positive_int, default=None)
     parser.add_argument("--cluster", default=None)
     parser.add_argument("--games-for", action="append", default=[], metavar="AGENT=N",
                         help="another number of games for one level (e.g. mcts=40: a slow search)")
@@ -59,9 +59,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--out", default=None, help="default agents/saved/calibration/GAME.json")
     args = parser.parse_args(argv)
     try:
-        games_for = {k: int(v) for k, v in (item.split("=", 1) for item in args.games_for)}
-    except ValueError:
-        parser.error("--games-for takes AGENT=N, e.g. mcts=40")
+        games_for = {k: positive_int(v) for k, v in (item.split("=", 1) for item in args.games_for)}
+    except (ValueError, argparse.ArgumentTypeError):
+        parser.error("--games-for takes AGENT=N with N at least 1, e.g. mcts=40")
     try:
         ids, refs = levels(args.game), references(args.game)
         values = live_values(args.game, ids + refs)

@@ -2,6 +2,8 @@
 ``agents.executors``)."""
 from __future__ import annotations
 
+import argparse
+
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -29,3 +31,14 @@ def live_values(game: str, players: list[str]) -> dict[str, Values]:
 def progress_bar(label: str) -> Progress:
     return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                     console=err_console, transient=False)
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (games, workers)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is under 1")
+    return value

@@ -17,7 +17,7 @@ from rich.table import Table
 
 from agents import records, tournament
 from agents.executors import executor
-from app.commands.common import live_values, progress_bar
+from app.commands.common import live_values, positive_int, progress_bar
 from engine import GameError, get_game
 
 
@@ -26,7 +26,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game")
     parser.add_argument("--players", required=True, help="agent ids, comma-separated (2 to the game's maximum)")
-    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--games", type=positive_int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--options", type=json.loads, default={},
                         help='rule options as JSON, e.g. \'{"target_score": 200}\' or \'{"preset": "writeup"}\'')
@@ -36,7 +36,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                       help="count whole matches (Uno's default: whole games to the target score)")
     unit.add_argument("--deals", dest="whole_match", action="store_const", const=False,
                       help="count single deals (the default of the other games)")
-    parser.add_argument("--workers", type=int, default=None, help="local processes (default: all cores)")
+    parser.add_argument("--workers", type=positive_int, default=None, help="local processes (default: all cores)")
     parser.add_argument("--cluster", default=None, help="a Dask scheduler, e.g. tcp://127.0.0.1:8786")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--no-store", action="store_true", help="do not store the result in the database")

@@ -20,22 +20,6 @@ def test_unknown_bench_is_a_clear_error(capsys):
     assert "nothing called 'chess'" in err and "racko" in err and "server" in err
 
 
-def test_train_and_bench_list_what_they_run(capsys):
-    """Without a name (an error) or with --help (not an error) each lists its commands, read
-    from the modules that define ``main``; an unknown trainer says what exists."""
-    assert main(["train"]) == 2
-    listed = capsys.readouterr().err.splitlines()
-    assert "  racko diablo" in listed and "  yaniv dmc" in listed and "  queen_of_spades network" in listed
-    assert not any("plot" in line or line.strip() == "dmc" for line in listed)  # helpers, not trainers
-    assert main(["train", "racko", "--help"]) == 0
-    assert "  racko diablo" in capsys.readouterr().out.splitlines()
-    assert main(["train", "racko", "nope"]) == 2
-    assert "nothing called 'racko nope' here; one of: " in capsys.readouterr().err
-    assert main(["bench", "--help"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert "  request" in out and "  uno" in out and "  timing" not in out and "  client" not in out
-
-
 def test_bench_uno_reports_deals_and_search_time(capsys):
     assert main(["bench", "uno", "--json", "--seconds", "0.05", "--repeats", "1", "--decisions", "2",
                  "--reviews", "2"]) == 0
