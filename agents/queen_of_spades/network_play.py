@@ -163,18 +163,32 @@ class PairResult:
         return {"deals": self.deals, "mean": self.mean, "se": self.se, "a_all_tricks": self.a_all_tricks,
                 "b_all_tricks": self.b_all_tricks}
 
+    @staticmethod
+    def of(plays: "Sequence[DuplicatePlays]") -> "PairResult":
+        """The result of one or more batches of duplicate deals, taken together."""
+        per_deal, a_all, b_all = (np.concatenate([p[i] for p in plays]) for i in range(3))
+        n = len(per_deal)
+        se = float(per_deal.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
+        return PairResult(n, float(per_deal.mean()), se, float(a_all.mean()), float(b_all.mean()))
 
-def duplicate(a: Policy, b: Policy, seeds, rng: np.random.Generator) -> PairResult:
+
+# Duplicate deals played: per deal, A's mean points per player over its two plays; per play (two a
+# deal), whether a player of A, of B, took all eight tricks.
+DuplicatePlays = tuple[np.ndarray, np.ndarray, np.ndarray]
+
+
+def duplicate_plays(a: Policy, b: Policy, seeds, rng: np.random.Generator) -> DuplicatePlays:
     """A B A B and B A B A on the same deals (A's seats 0, 2 then 1, 3)."""
     seeds = list(seeds)
     n = len(seeds)
     played = play_deals(seeds + seeds, [(a, b, a, b)] * n + [(b, a, b, a)] * n, rng)
     p = played.points.astype(np.float64)
-    first = (p[:n, 0] + p[:n, 2]) / 2
-    second = (p[n:, 1] + p[n:, 3]) / 2
-    per_deal = (first + second) / 2
-    se = float(per_deal.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
+    per_deal = ((p[:n, 0] + p[:n, 2]) / 2 + (p[n:, 1] + p[n:, 3]) / 2) / 2
     seat = played.all_tricks.astype(np.int64)
     a_seat = np.concatenate([np.isin(seat[:n], (0, 2)), np.isin(seat[n:], (1, 3))])
-    b_seat = (seat >= 0) & ~a_seat
-    return PairResult(n, float(per_deal.mean()), se, float(a_seat.mean()), float(b_seat.mean()))
+    return per_deal, a_seat, (seat >= 0) & ~a_seat
+
+
+def duplicate(a: Policy, b: Policy, seeds, rng: np.random.Generator) -> PairResult:
+    """Pair A against pair B over ``seeds`` (see ``duplicate_plays``)."""
+    return PairResult.of([duplicate_plays(a, b, seeds, rng)])

@@ -2,8 +2,8 @@
 
     parlour train queen_of_spades network [--iterations 8] [--random-deals 60000] [--deals 30000]
         [--first-epochs 2] [--epochs 1] [--eval-deals 1000] [--batch 1024] [--learning-rate 0.001]
-        [--epsilon 0.1] [--keep 1] [--seed 1] [--out agents/saved/queen_of_spades/network.json]
-        [--resume]
+        [--epsilon 0.1] [--keep 1] [--cpu-hours 2] [--workers 2] [--cluster tcp://host:port] [--seed 1]
+        [--out agents/saved/queen_of_spades/network.json] [--resume]
         (writes network.npz, network.json and network.svg; network-checkpoint.npz while it runs)
 
 The schedule (the Queen of Spades write-up's "iterative training"):
@@ -28,8 +28,11 @@ standard error over deals, the share of those deals its pair won by taking every
 trick, the share of all-tricks deals in its self-play data, and its pair's mean against
 the rule player's in the same deals. The best model so far is saved after every point,
 so a run stopped early ships what ``--iterations`` = its last model makes. Self-play and
-evaluations run all their deals side by side (``network_play``) on a jitted JAX
-forward pass; training is JAX + optax (Adam, squared error on the played card only).
+evaluations are played by actors (``queen_of_spades_actors``: this process with ``--workers 1``,
+a local pool, or a Dask cluster; the data do not depend on which), each job's deals side by side
+(``network_play``) on the numpy forward pass; training is JAX + optax in this process (Adam,
+squared error on the played card only). ``--cpu-hours`` (at most 2, every process counted)
+is checked before each new model: once spent, the run ends with the models it has.
 
 After every model the whole state of the run (the reference and best models, the data
 sets the next model trains on, the curve, the timings and the random generator's state)
@@ -55,10 +58,11 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from agents.queen_of_spades.network_jax import Fitter, batched_forward
-from agents.queen_of_spades.network_play import RANDOM, Played, Policy, duplicate, play_deals, rules_policy
+from agents.queen_of_spades.network_jax import Fitter
 from agents.queen_of_spades.network_weights import LAYERS, TARGET_SCALE, Weights, initial, save
 from agents.saved_files import saved_path, write_saved
+from agents.training.dmc import MAX_CPU_HOURS, actors
+from agents.training.queen_of_spades_actors import RULES, Actors, Player, Rows
 from agents.training.yaniv_plot import Panel, line_charts
 
 
@@ -82,17 +86,8 @@ def seeds(seed: int, stream: int, n: int) -> list[int]:
     return [int(s) for s in rng.integers(0, 2**48, n)]
 
 
-def data(played: Played) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Training rows: inputs (int8, every element -1, 0 or +1: a quarter of float32's memory), card, target."""
-    assert played.x is not None and played.card is not None, "the deals were played without recording"
-    return played.x.astype(np.int8), played.card.astype(np.int32), played.targets(TARGET_SCALE)
-
-
-def concat(sets: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def concat(sets: list[Rows]) -> Rows:
     return tuple(np.concatenate([s[i] for s in sets]) for i in range(3))  # type: ignore[return-value]
-
-
-Rows = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
 @dataclass
@@ -139,40 +134,40 @@ def load_checkpoint(path: Path) -> tuple[State, dict]:
     return state, meta
 
 
-def run(schedule: Schedule, seed: int, on_phase=None, on_point=None,
-        resume: State | None = None) -> tuple[Weights, list[dict], dict]:
+def run(schedule: Schedule, seed: int, on_phase=None, on_point=None, resume: State | None = None,
+        players: Actors | None = None, spent=lambda: False) -> tuple[Weights, list[dict], dict]:
     """Train through the schedule; (the best model, one curve point per model, timings).
     ``on_phase(text)`` is told each phase as it starts, ``on_point(point, state)`` each curve point
     with the run's state (the command saves the best model and a checkpoint then: a run stopped
     early has shipped what ``--iterations`` = its last model would make). ``resume`` continues
-    from a checkpoint's state."""
-    rng = np.random.default_rng([seed, 99])
+    from a checkpoint's state. ``players`` plays the deals (default: in this process); the run stops
+    before a new model when ``spent()`` says the CPU budget is used up."""
+    rng = np.random.default_rng([seed, 99])  # the first model's weights and the minibatches
+    players = players or Actors(None, seed)
     say = on_phase or (lambda text: None)
     tell = on_point or (lambda point, state: None)
     eval_seeds = seeds(seed, 0, schedule.eval_deals)
     timing = {"self_play_seconds": 0.0, "self_play_deals": 0, "train_seconds": 0.0, "train_rows": 0,
               "eval_seconds": 0.0}
 
-    def generate(policy: Policy, n: int, stream: int) -> Played:
+    def generate(player: Player, n: int, stream: int) -> tuple[Rows, float]:
+        """A data set and the share of its deals won by taking every trick."""
         start = time.perf_counter()
-        played = play_deals(seeds(seed, stream, n), [(policy,) * 4] * n, rng, record=True)
+        rows, all_tricks = players.self_play(player, seeds(seed, stream, n), stream)
         timing["self_play_seconds"] += time.perf_counter() - start
         timing["self_play_deals"] += n
-        return played
+        return rows, float((all_tricks >= 0).mean())
 
-    def train(fitter: Fitter, rows: tuple[np.ndarray, np.ndarray, np.ndarray], epochs: int) -> list[float]:
+    def train(fitter: Fitter, rows: Rows, epochs: int) -> list[float]:
         start = time.perf_counter()
         losses = fitter.fit(*rows, epochs=epochs, batch=schedule.batch, rng=rng)
         timing["train_seconds"] += time.perf_counter() - start
         timing["train_rows"] += epochs * len(rows[0])
         return losses
 
-    rules = rules_policy()
-
-    def evaluate(a: Weights, b: Weights | Policy):
+    def evaluate(a: Weights, b: Weights | Player):
         start = time.perf_counter()
-        other = b if isinstance(b, Policy) else Policy(batched_forward(b))
-        result = duplicate(Policy(batched_forward(a)), other, eval_seeds, rng)
+        result = players.duplicate(Player(a), b if isinstance(b, Player) else Player(b), eval_seeds)
         timing["eval_seconds"] += time.perf_counter() - start
         return result
 
@@ -181,8 +176,8 @@ def run(schedule: Schedule, seed: int, on_phase=None, on_point=None,
 
     if resume is None:
         say("iteration 1: random games")
-        played = generate(RANDOM, schedule.random_deals, 1)
-        sets = [data(played)]
+        rows, all_tricks = generate(Player(), schedule.random_deals, 1)
+        sets = [rows]
         say("iteration 1: training")
         fitter = Fitter(initial(rng), schedule.learning_rate)
         losses = train(fitter, sets[0], schedule.first_epochs)
@@ -190,8 +185,8 @@ def run(schedule: Schedule, seed: int, on_phase=None, on_point=None,
         say("iteration 1: evaluating")
         vs_ref = evaluate(best, reference)
         curve = [{"iteration": 1, "data": "random", "data_deals": schedule.random_deals,
-                  "data_all_tricks": float((played.all_tricks >= 0).mean()), "loss": losses[-1],
-                  "vs_reference": vs_ref.to_json(), "vs_rules": evaluate(best, rules).to_json(), "vs_best": None,
+                  "data_all_tricks": all_tricks, "loss": losses[-1],
+                  "vs_reference": vs_ref.to_json(), "vs_rules": evaluate(best, RULES).to_json(), "vs_best": None,
                   "kept": True}]
         tell(curve[-1], checkpoint())
     else:
@@ -199,9 +194,12 @@ def run(schedule: Schedule, seed: int, on_phase=None, on_point=None,
         timing.update(resume.timing)
         rng.bit_generator.state = resume.rng_state
     for iteration in range(len(curve) + 1, schedule.iterations + 1):
+        if spent():
+            say(f"the CPU budget is spent: stopped before model {iteration}")
+            break
         say(f"iteration {iteration}: self-play")
-        played = generate(Policy(batched_forward(best), epsilon=schedule.epsilon), schedule.deals, iteration)
-        sets = (sets + [data(played)])[-(schedule.keep + 1):]
+        rows, all_tricks = generate(Player(best, schedule.epsilon), schedule.deals, iteration)
+        sets = (sets + [rows])[-(schedule.keep + 1):]
         say(f"iteration {iteration}: training")
         fitter = Fitter(best, schedule.learning_rate)
         losses = train(fitter, concat(sets), schedule.epochs)
@@ -213,8 +211,8 @@ def run(schedule: Schedule, seed: int, on_phase=None, on_point=None,
         if kept:
             best = candidate
         curve.append({"iteration": iteration, "data": "self-play", "data_deals": schedule.deals,
-                      "data_all_tricks": float((played.all_tricks >= 0).mean()), "loss": losses[-1],
-                      "vs_reference": vs_ref.to_json(), "vs_rules": evaluate(candidate, rules).to_json(),
+                      "data_all_tricks": all_tricks, "loss": losses[-1],
+                      "vs_reference": vs_ref.to_json(), "vs_rules": evaluate(candidate, RULES).to_json(),
                       "vs_best": vs_best.to_json(), "kept": kept})
         tell(curve[-1], checkpoint())
     return best, curve, summary(timing)
@@ -278,6 +276,10 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     p.add_argument("--learning-rate", type=float, default=d.learning_rate)
     p.add_argument("--epsilon", type=float, default=d.epsilon, help="self-play: chance of a random legal card")
     p.add_argument("--keep", type=int, default=d.keep, help="earlier data sets trained on with the new one")
+    p.add_argument("--cpu-hours", type=float, default=MAX_CPU_HOURS,
+                   help=f"CPU budget, every process counted (at most {MAX_CPU_HOURS:g}): no new model once spent")
+    p.add_argument("--workers", type=int, default=2, help="actors: local processes playing the deals")
+    p.add_argument("--cluster", default=None, help="a Dask scheduler, e.g. tcp://127.0.0.1:8786 (the actors there)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", type=Path, default=saved_path("queen_of_spades", "network"))
     p.add_argument("--resume", action="store_true",
@@ -298,6 +300,8 @@ def main(argv: list[str] | None = None, prog: str = "parlour train queen_of_spad
         raise SystemExit(f"{prog}: counts must be at least 1 (epochs and keep at least 0)")
     if schedule.eval_deals < 2:
         raise SystemExit(f"{prog}: --eval-deals must be at least 2 (for a standard error)")
+    if not 0 < args.cpu_hours <= MAX_CPU_HOURS or args.workers < 1:
+        raise SystemExit(f"{prog}: --cpu-hours must be in (0, {MAX_CPU_HOURS:g}] and --workers at least 1")
     command = ("parlour train queen_of_spades network " + shlex.join(sys.argv[1:] if argv is None else argv)).strip()
     if argv is None:
         command = "parlour " + shlex.join(sys.argv[1:])
@@ -315,7 +319,7 @@ def main(argv: list[str] | None = None, prog: str = "parlour train queen_of_spad
             raise SystemExit(f"{prog} --resume: the checkpoint already has all {schedule.iterations} models")
     commands = before["commands"] + [command]
     phases = 3 + 3 * (schedule.iterations - 1)
-    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total} phases"),
+    with actors(args.workers, args.cluster) as pool, Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total} phases"),
                   TimeElapsedColumn(), console=console) as progress:
         task = progress.add_task("training", total=phases)
         done = [0 if resume is None else 3 * len(resume.curve)]  # three phases a model
@@ -324,16 +328,23 @@ def main(argv: list[str] | None = None, prog: str = "parlour train queen_of_spad
             progress.update(task, description=text, completed=done[0])
             done[0] += 1
 
+        players = Actors(pool, args.seed)
+
+        def cpu_spent() -> float:
+            """CPU seconds of the whole run: this process, the actors, and the runs it resumes."""
+            return before["cpu_seconds"] + time.process_time() - cpu_started + players.cpu_seconds
+
         def save_all(best: Weights, curve: list[dict], timing: dict) -> dict:
             """The best model so far, its metadata and the curve's picture (after every model)."""
             seconds = before["seconds"] + time.perf_counter() - started
-            cpu_seconds = before["cpu_seconds"] + time.process_time() - cpu_started
+            cpu_seconds = cpu_spent()
             npz = save(args.out.with_suffix(".npz"), best)
             kept = [p["iteration"] for p in curve if p["kept"]]
             meta = {"command": commands[0], "resumed_by": commands[1:], "seed": args.seed,
                     "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
                     "seconds": round(seconds, 1), "cpu_seconds": round(cpu_seconds, 1),
                     "load_average_at_end": round(os.getloadavg()[0], 1), "timing": timing,
+                    "cpu_hours_budget": args.cpu_hours, "actors": args.cluster or args.workers,
                     "schedule": asdict(schedule), "models_made": len(curve), "layers": list(LAYERS),
                     "target_scale": TARGET_SCALE, "weights_file": npz.name, "shipped_model": kept[-1], "curve": curve}
             write_saved(args.out, {"meta": meta})
@@ -354,7 +365,8 @@ def main(argv: list[str] | None = None, prog: str = "parlour train queen_of_spad
                                    f"{rules['mean']:+.3f} ± {rules['se']:.3f}, kept: {p['kept']} "
                                    f"({meta['seconds']:.0f} s, {meta['cpu_seconds']:.0f} s CPU; saved)")
 
-        best, curve, timing = run(schedule, args.seed, on_phase, on_point, resume)
+        best, curve, timing = run(schedule, args.seed, on_phase, on_point, resume, players,
+                                  lambda: cpu_spent() >= args.cpu_hours * 3600)
         progress.update(task, completed=phases, description="done")
     meta = save_all(best, curve, timing)
     print_curve(console, curve)
