@@ -6,9 +6,8 @@
   inputs and the numpy forward pass), over the positions of random deals;
 - **forward pass, batch 1** and **positions at batch 1024**: numpy only, BLAS on one thread;
 - **search move**: the search level's decision (sampled deals played out by the network);
-- **self-play deals during training**: ``network_play.play_deals`` with the jitted JAX
-  forward (exploration 0.1, every decision recorded), as the training loop runs it
-  (needs the ``train`` extra; skipped without it).
+- **self-play deals during training**: ``network_play.play_deals`` with the numpy forward
+  (exploration 0.1, every decision recorded), as one of the training's actors plays them.
 
 Rates are the best of ``--repeats`` runs of ``--seconds`` of CPU time (``agents.bench.timing``),
 per CPU second and per wall second (the machine may be shared).
@@ -29,6 +28,7 @@ from threadpoolctl import threadpool_limits
 from agents.base import RandomAgent
 from agents.bench.timing import Result, deals_until, measure
 from agents.queen_of_spades.network import NetworkPlayer, shipped
+from agents.queen_of_spades.network_play import Policy, play_deals
 from agents.queen_of_spades.search import DeterminisedSearch
 from engine import get_game
 
@@ -94,12 +94,7 @@ def results(seconds: float, repeats: int, search: bool = True) -> list[Result]:
             return 1
 
         out.append(measure("search move (tricks 1-2, the longest)", "move", search_moves, seconds, max(1, repeats - 1)))
-    try:
-        from agents.queen_of_spades.network_jax import batched_forward
-        from agents.queen_of_spades.network_play import Policy, play_deals
-    except ImportError:
-        return out
-    policy = Policy(batched_forward(weights), epsilon=0.1)
+    policy = Policy(weights.forward, epsilon=0.1)
     np_rng, seeds = np.random.default_rng(2), iter(range(10**12))
 
     def self_play() -> int:
@@ -108,7 +103,7 @@ def results(seconds: float, repeats: int, search: bool = True) -> list[Result]:
         return n
 
     out.append(measure("self-play deals (training, 512 side by side)", "deal", self_play, seconds, repeats,
-                       note="jitted JAX forward"))
+                       note="one actor's, numpy forward"))
     return out
 
 

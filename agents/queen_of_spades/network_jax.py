@@ -1,4 +1,4 @@
-"""The policy network in JAX, for training (gradients and the optimiser: optax) and fast self-play.
+"""The policy network in JAX, for training (gradients and the optimiser: optax).
 
 Needs the optional ``train`` extra (``pip install 'parlour[train]'``); the server never
 imports this module (it plays with ``network_weights.Weights.forward``, numpy only).
@@ -9,8 +9,6 @@ imports this module (it plays with ``network_weights.Weights.forward``, numpy on
   other 31 outputs carry no data), mean over the batch.
 - ``Fitter`` holds the parameters and Adam's state; ``fit`` runs epochs of shuffled
   minibatches through one jitted update.
-- ``batched_forward(weights)`` is a numpy-in, numpy-out forward for self-play: batches
-  are padded to a multiple of ``PAD`` rows so the jitted function compiles a few shapes only.
 """
 from __future__ import annotations
 
@@ -22,8 +20,6 @@ import numpy as np
 import optax
 
 from agents.queen_of_spades.network_weights import Weights
-
-PAD = 256
 
 Params = list[tuple[jax.Array, jax.Array]]
 
@@ -52,22 +48,6 @@ def loss(params: Params, x: jax.Array, card: jax.Array, target: jax.Array) -> ja
     out = forward(params, x)
     played = jnp.take_along_axis(out, card[:, None].astype(jnp.int32), axis=1)[:, 0]
     return jnp.mean((played - target) ** 2)
-
-
-_jit_forward = jax.jit(forward)
-
-
-def batched_forward(weights: Weights) -> Callable[[np.ndarray], np.ndarray]:
-    params = params_of(weights)
-
-    def run(x: np.ndarray) -> np.ndarray:
-        n = len(x)
-        size = -(-n // PAD) * PAD
-        if size != n:
-            x = np.concatenate([x, np.zeros((size - n, x.shape[1]), np.float32)])
-        return np.asarray(_jit_forward(params, x))[:n]
-
-    return run
 
 
 class Fitter:
