@@ -4,8 +4,7 @@ measured no stronger than Sage), Pythia (Sage's throws leaning towards calling s
 call weighed against waiting: a little stronger than Sage) and the top level, the Deep
 Monte-Carlo player (``dmc``: a Q-network trained by self-play and against the others,
 agents/saved/yaniv/dmc.npz with its .json metadata and .svg curve, its values averaged over
-the 24 renamings of the suits, and a look one turn ahead when its two best throws are close,
-``agents.yaniv.dmc_search``; it beats Pythia head to head). Sibyl is not on the ladder
+the 24 renamings of the suits; it beats Pythia head to head). Sibyl is not on the ladder
 (docs/measurements/yaniv.md)."""
 from functools import lru_cache
 
@@ -74,9 +73,7 @@ AGENTS = [
               "it values the call and every throw by its chance of winning the deal, reading its hand, the cards "
               "thrown, the others' cards and known cards, Sage's score of each throw and Pythia's chances (that "
               "the hand drawn to may call, of winning by waiting, that a call is not Assaf); plays the best, each "
-              "value averaged over the 24 ways of renaming the suits. When its two best throws are close it plays each "
-              "one turn ahead in 16 random deals of the cards it has not seen (Sage's reply, then the network) and "
-              "keeps the one that wins more.", Dmc, saved="dmc", searches=True),
+              "value averaged over the 24 ways of renaming the suits. No search.", Dmc, saved="dmc"),
 ]
 
 LEVELS = ["harel-live", "semirandom", "greedyrandom", "harel", "sage", "pythia", "dmc"]

@@ -1,10 +1,9 @@
 """The Deep Monte-Carlo Yaniv player: a Q-network (``agents.qnet``) trained by self-play and
 against the other players (``parlour train yaniv dmc``) values the call and every (group,
 source) from the seat's own view (``agents.yaniv.dmc_features``: Sage's score of each throw,
-Pythia's reach and win chances among its inputs); it takes the best. The level
+Pythia's reach and win chances among its inputs); it takes the best. No search. The level
 averages the network's values over the 24 renamings of the suits (``SuitAveraged``; training
-plays the network alone), and when its two best throws are within a few points of each other it
-looks one turn ahead (``agents.yaniv.dmc_search``) to choose between them. In a deal stuck past ``STALL_TURNS`` turns it calls whenever it
+plays the network alone). In a deal stuck past ``STALL_TURNS`` turns it calls whenever it
 may, as the other players do.
 
 The unit is the deal's result for the seat: +1 a win, -1 a loss. The network was trained at
@@ -27,7 +26,6 @@ from agents.qnet import QNet, shipped
 from agents.yaniv.common import STALL_TURNS, YANIV, Decision, decision_id, to_action
 from agents.yaniv.dmc_features import (ACTION, FEATURES, RENAMINGS, SEAT, Seen, candidates, seen_of_table,
                                        seen_of_view, suits_renamed)
-from agents.yaniv.dmc_search import WORLDS, Searched, close_throws, search, searchable
 
 NAME = "dmc"
 Valuer = Callable[[np.ndarray], np.ndarray]  # rows (n, FEATURES) to values (n,)
@@ -69,44 +67,30 @@ def valued(net: Valuer, seen: Seen) -> tuple[list[Decision], np.ndarray, np.ndar
 
 
 class Dmc:
-    """The level. ``leaf``: the network that values the position one turn ahead when two throws are
-    close (``dmc_search``; None: no search). The catalog's level searches with the shipped network
-    alone (without the renamings: 24 times cheaper, and what was measured)."""
-
     name = NAME
 
-    def __init__(self, net: Valuer | None = None, leaf: Valuer | None = None):
-        if net is None:
-            net, leaf = shipped_net(), leaf or shipped_network()
-        self.net, self.leaf = net, leaf
+    def __init__(self, net: Valuer | None = None):
+        self.net = net or shipped_net()
         self._last: tuple | None = None  # (key, answer) of the last decision valued
 
-    def _values(self, view: dict) -> tuple[list[Decision], np.ndarray, np.ndarray, int, Searched | None]:
-        """The decisions, rows, values, the index chosen and the search behind it (if any). The last
-        answer is kept: the server asks for the move, then its explanation. The search's worlds are
-        drawn from the view alone (a generator seeded by what the seat sees), so both agree."""
+    def _values(self, view: dict):
+        """The last answer is kept: the server asks for the move, then its explanation."""
         key = (view["seat"], view["deal"], view["turn"], tuple(view["hand"]), tuple(view["discard"]["cards"]))
         if self._last is None or self._last[0] != key:
-            seen = seen_of_view(view)
-            decisions, x, values = valued(self.net, seen)
-            k, searched = int(np.argmax(values)), None
-            throws = close_throws(decisions, values) if decisions[k] is not YANIV else []
-            if self.leaf is not None and throws and searchable(seen.worlds):
-                searched = search(seen.worlds, decisions, throws, self.leaf, random.Random(repr(key)))
-                k = searched.throws[int(np.argmax(searched.won))]
-            self._last = (key, (decisions, x, values, k, searched))
+            self._last = (key, valued(self.net, seen_of_view(view)))
         return self._last[1]
 
     def act(self, view: dict, legal_actions: Sequence, rng: random.Random):
-        decisions, _, _, k, _ = self._values(view)
-        return to_action(decisions[k])
+        decisions, _, values = self._values(view)
+        return to_action(decisions[int(np.argmax(values))])
 
     def explain(self, view: dict, legal_actions: Sequence) -> Explanation:
-        decisions, x, values, k, searched = self._values(view)
+        decisions, x, values = self._values(view)
         label = "expected result of the deal (+1 a win, -1 a loss), by the network (averaged over the 24 renamings of the suits)"
         shown = {decision_id(d): round(float(v), 3) for d, v in zip(decisions, values)}
         if len(decisions) == 1:
             return Explanation(label, {}, "the deal has run too long: it calls whenever it may, as every player here")
+        k = int(np.argmax(values))
         row = x[k]
         what = (f"call (the belief gives {row[SEAT + ACTION - 1]:.2f} that its total is strictly the lowest)"
                 if decisions[k] is YANIV else
@@ -115,12 +99,7 @@ class Dmc:
                 f"{row[SEAT + 12]:.2f}; race model's chance of winning by waiting {row[SEAT + 13]:.2f})")
         note = (f"weighed {len(decisions)} options from its hand ({len(view['hand'])} cards, {view['hand_value']} "
                 f"points), the cards thrown, the others' cards and known cards, Sage's score of each throw and "
-                f"Pythia's chances; {'chose' if searched else 'best'}: {what}, valued {float(values[k]):+.3f}")
-        if searched:
-            (a, b), (won_a, won_b) = searched.throws, searched.won
-            note += (f". Its two best throws were within {float(values[a] - values[b]):.3f}: played one turn ahead "
-                     f"in {WORLDS} deals of the cards it has not seen (Sage's reply, then the network), "
-                     f"{decision_id(decisions[a])} won {won_a:.2f} of them and {decision_id(decisions[b])} {won_b:.2f}")
+                f"Pythia's chances; best: {what}, valued {float(values[k]):+.3f}")
         return Explanation(label, shown, note)
 
 

@@ -4,16 +4,17 @@ head-to-head harness's deals (deal i is ``Table.new(2, SEED * 1_000_000 + i)``, 
 one of these variants of the level:
 
 - ``network``: the network's best, no search (the level of main before session 14);
-- ``level``: the level of session 14: the network's best, and when its two best throws are within ``CLOSE``
-  the look one turn ahead of ``agents.yaniv.dmc_search`` (``WORLDS`` worlds, Sage's replies, the network
-  alone one turn later); here its worlds come from the harness's generator (the served level seeds its own
-  from the view);
+- ``level``: the network's best, and when its two best throws are within ``CLOSE`` (0.03 in its unit, +1 a
+  win, -1 a loss) a look one turn ahead: each of the two played in the same ``WORLDS`` (16) deals of the
+  cards the seat has not seen (``Worlds.deal``), the others replying as Sage would (``REPLY``), then the
+  network alone's best value at the seat's next turn as a chance of winning (or the deal's result, if a
+  reply was the call); it plays the one that wins more (tried as a new top level in session 14, not kept);
 - ``seer``: a diagnostic, never a player: the network's throws, with a call that looks at the other hand (it
   calls exactly when its total is strictly the lowest, whenever it may): the ceiling of any call decision;
 - ``belief``: the call valued by the belief alone (2 b - 1, ``belief.lowest_chance``) instead of the network's
   value of the call;
 - ``wait-W``: where the belief b is between 0.3 and 0.9, the best throw's value one turn ahead
-  (``dmc_search.after_turn``) in W worlds (``Worlds.deal``: the unseen cards dealt again from the seat's
+  (``after_turn``) in W worlds (``Worlds.deal``: the unseen cards dealt again from the seat's
   view), the worlds where the call would win and those where it would not averaged apart and weighed b and
   1 - b; it calls when b is at least that.
 
@@ -30,16 +31,60 @@ import math
 import random
 import sys
 from multiprocessing import Pool
+from typing import Callable, Sequence
 
 import numpy as np
 
-from agents.yaniv.common import STALL_TURNS, YANIV, Decision
+from agents.yaniv.common import STALL_TURNS, YANIV, Decision, Throw
 from agents.yaniv.dmc import shipped_net, shipped_network, valued
-from agents.yaniv.dmc_features import seen_of_table
-from agents.yaniv.dmc_search import after_turn, close_throws, search, searchable
+from agents.yaniv.dmc_features import candidates, seen_of_table
 from agents.yaniv.lookahead import Worlds
 from agents.yaniv.sage import Outlook, Sage
 from engine.yaniv.rules import Rules, Table
+
+CLOSE = 0.03  # the network's two best throws within this are searched
+WORLDS = 16  # deals of the unseen cards per search
+REPLY = Sage(samples=50)  # the others' replies in a world
+Valuer = Callable[[np.ndarray], np.ndarray]
+
+
+def close_throws(decisions: Sequence[Decision], values: np.ndarray, close: float = CLOSE) -> list[int]:
+    """The network's two best throws when they are within ``close`` (the call left out), else none."""
+    order = [int(i) for i in np.argsort(-values, kind="stable") if decisions[i] is not YANIV][:2]
+    return order if len(order) == 2 and values[order[0]] - values[order[1]] <= close else []
+
+
+def after_turn(world: Table, throw: Throw, leaf: Valuer, rng: random.Random) -> float:
+    """The seat's chance of winning after ``throw`` in ``world`` and the others' replies: the deal's
+    result if one of them calls, else the network's best value at the seat's next turn, as a chance."""
+    seat, table = world.to_move, world.copy()
+    table.discard(*throw)
+    while table.to_move not in (seat, None):
+        reply = REPLY.choose(Outlook.of_state(table), rng)  # type: ignore[arg-type]  # a Table reads as a State
+        if reply is YANIV:
+            table.call()
+        else:
+            table.discard(*reply)
+    if table.to_move is None:
+        return float(seat in table.results[-1].winners)
+    values = leaf(candidates(seen_of_table(table))[1])
+    return (float(values.max()) + 1) / 2
+
+
+def search(worlds: Worlds, decisions: Sequence[Decision], throws: list[int], leaf: Valuer, rng: random.Random,
+           count: int = WORLDS) -> np.ndarray:
+    """Each of ``throws``' share of ``count`` worlds won one turn ahead (the same worlds for each)."""
+    won = np.zeros(len(throws))
+    for _ in range(count):
+        world = worlds.deal(rng)
+        won += [after_turn(world, decisions[i], leaf, rng) for i in throws]  # type: ignore[arg-type]
+    return won / count
+
+
+def searchable(worlds: Worlds) -> bool:
+    """Searched only in a deal not about to stall (where the players call whenever they may)."""
+    return worlds.turn < STALL_TURNS - len(worlds.counts)
+
 
 def lowest(table: Table, seat: int) -> bool:
     mine = table.rules.total(table.hands[seat])
@@ -75,8 +120,7 @@ def decide(variant: str, table: Table, net, leaf, rng: random.Random, spots: lis
         spots.append((seen.worlds, belief, float(values[0]), k == 0, lowest(table, seat)))
     throws = close_throws(decisions, values) if kind == "level" and decisions[k] is not YANIV else []
     if throws and searchable(seen.worlds):
-        searched = search(seen.worlds, decisions, throws, leaf, rng)
-        k = searched.throws[int(np.argmax(searched.won))]
+        k = throws[int(np.argmax(search(seen.worlds, decisions, throws, leaf, rng)))]
     return decisions[k]
 
 

@@ -1,7 +1,6 @@
 """CPU time of a Yaniv Deep Monte-Carlo decision as the server asks for it (the view, ``act``, then
-``explain``), the level (``dmc``: the network averaged over the suits' renamings, and its look one turn
-ahead when its two best throws are close) and in the same run the level without that search and the
-shipped network alone, over two-player deals against Sage (the timed player's seat
+``explain``), the level (``dmc``: the network averaged over the suits' renamings) and in the same
+run the shipped network alone, over two-player deals against Sage (the timed player's seat
 alternating): median, 90th percentile and slowest.
 
 ``PYTHONPATH=TREE python docs/measurements/yaniv_move_time.py [DEALS]`` (default 100).
@@ -13,7 +12,7 @@ import statistics
 import sys
 import time
 
-from agents.yaniv.dmc import Dmc, shipped_net, shipped_network
+from agents.yaniv.dmc import Dmc, shipped_network
 from agents.yaniv.sage import Sage
 from engine import get_game
 
@@ -38,8 +37,7 @@ def times(agent: Dmc, deals: int) -> list[float]:
 
 def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    for label, agent in (("the level (24 renamings, search on close throws)", Dmc()),
-                         ("without the search", Dmc(shipped_net())), ("the network alone", Dmc(shipped_network()))):
+    for label, agent in (("the level (24 renamings)", Dmc()), ("the network alone", Dmc(shipped_network()))):
         t = times(agent, deals)
         print(f"{label}: median {statistics.median(t) * 1e3:.2f} ms, 90th percentile {t[int(0.9 * len(t))] * 1e3:.2f} ms, "
               f"slowest {t[-1] * 1e3:.1f} ms of CPU over {len(t)} decisions")
