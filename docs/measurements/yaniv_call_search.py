@@ -3,7 +3,7 @@ Deep Monte-Carlo level (``dmc``: the shipped network averaged over the suits' re
 head-to-head harness's deals (deal i is ``Table.new(2, SEED * 1_000_000 + i)``, seats alternating), played by
 one of these variants of the level:
 
-- ``network``: the network's best, no search (the level of main before session 14);
+- ``network``: the network's best, no search: the level as shipped (main's, unchanged by session 14);
 - ``level``: the network's best, and when its two best throws are within ``CLOSE`` (0.03 in its unit, +1 a
   win, -1 a loss) a look one turn ahead: each of the two played in the same ``WORLDS`` (16) deals of the
   cards the seat has not seen (``Worlds.deal``), the others replying as Sage would (``REPLY``), then the
