@@ -32,20 +32,18 @@ from agents.racko.features import expand, feature_matrix, rack_points_scale, uns
 from engine.racko import DRAW_DECK, DRAW_DISCARD
 
 
-def rack_values(net, racks: list[list[int]], max_card: int, turns: int, prefix: np.ndarray,
-                finish: float = 1.0) -> np.ndarray:
+def rack_values(net, racks: list[list[int]], max_card: int, turns: int, prefix: np.ndarray) -> np.ndarray:
     """Each rack's worth to one player: the network's score (its best over the rack's maximal
-    usable sequences), and ``finish`` for a rack that ascends (a Rack-O: the deal is won; 1, the most a
-    rack scores, unless set higher to weigh the won deal above the points)."""
+    usable sequences), and 1 for a rack that ascends (a Rack-O: the deal is won)."""
     rows, masks, pts, starts = expand(racks, max_card)
     n = len(rows)
     feats = feature_matrix(rows, masks, max_card, np.full(n, turns), prefix[None, :], np.zeros(n, np.int64), pts)
     scores = np.maximum.reduceat(net(feats), starts)
-    return np.where(pts[starts] == rack_points_scale(len(racks[0])), finish, scores)
+    return np.where(pts[starts] == rack_points_scale(len(racks[0])), 1.0, scores)
 
 
 def deck_matrix(net, racks: list[list[int]], max_card: int, turns: int, prefix: np.ndarray,
-                unseen: list[int], finish: float = 1.0) -> np.ndarray:
+                unseen: list[int]) -> np.ndarray:
     """For each rack R (row) and unseen card c (column): the best of keeping R and putting c in each
     slot where it is usable."""
     index: dict[tuple[int, ...], int] = {}  # each distinct rack scored once
@@ -55,7 +53,7 @@ def deck_matrix(net, racks: list[list[int]], max_card: int, turns: int, prefix: 
             _slots, trial = tries(rack, card, max_card)
             sizes.append(len(trial) - 1)
             every.extend(index.setdefault(tuple(t), len(index)) for t in trial[1:])
-    values = rack_values(net, [list(t) for t in index], max_card, turns, prefix, finish)[every]
+    values = rack_values(net, [list(t) for t in index], max_card, turns, prefix)[every]
     kept, tried = values[:len(racks)], values[len(racks):]
     starts = np.concatenate([[0], np.cumsum(sizes[:-1])]).astype(np.int64)
     best = np.maximum.reduceat(tried, starts).reshape(len(racks), len(unseen))
@@ -63,14 +61,14 @@ def deck_matrix(net, racks: list[list[int]], max_card: int, turns: int, prefix: 
 
 
 def deck_values(net, racks: list[list[int]], max_card: int, turns: int, prefix: np.ndarray,
-                unseen: list[int], finish: float = 1.0) -> np.ndarray:
+                unseen: list[int]) -> np.ndarray:
     """``deck(R)`` for each rack: the mean over ``unseen`` (not empty) of the best of keeping R and
     putting the card in each slot where it is usable."""
-    return deck_matrix(net, racks, max_card, turns, prefix, unseen, finish).mean(axis=1)
+    return deck_matrix(net, racks, max_card, turns, prefix, unseen).mean(axis=1)
 
 
 def planned_draw(net, rack: list[int], discard: int, max_card: int, turns: int, prefix: np.ndarray,
-                 unseen: list[int], width: int, deck_width: int, finish: float = 1.0) -> tuple[float, int, float]:
+                 unseen: list[int], width: int, deck_width: int) -> tuple[float, int, float]:
     """The draw valued at the placement's horizon: (taking the discard, the slot that values it,
     drawing from the deck). Taking the discard is worth the best, over its ``width`` best usable
     slots after the turn, of ``deck`` of the rack it leaves; a deck card c, the best over the
@@ -81,7 +79,7 @@ def planned_draw(net, rack: list[int], discard: int, max_card: int, turns: int, 
     slots, taken = tries(rack, discard, max_card)
     groups = [taken[1:]] + [tries(rack, c, max_card, all_slots=True)[1] for c in unseen]
     flat = [r for g in groups for r in g]
-    now = rack_values(net, flat, max_card, turns, prefix, finish)
+    now = rack_values(net, flat, max_card, turns, prefix)
     index: dict[tuple[int, ...], int] = {}
     chosen: list[list[int]] = []  # per group: the rows of its chosen racks in ``index``
     tops: list[np.ndarray] = []  # per group: its chosen racks' places in the group
@@ -90,7 +88,7 @@ def planned_draw(net, rack: list[int], discard: int, max_card: int, turns: int, 
         tops.append(np.argsort(-now[start:start + len(group)], kind="stable")[:deck_width if g else width])
         chosen.append([index.setdefault(tuple(group[i]), len(index)) for i in tops[-1]])
         start += len(group)
-    later = deck_matrix(net, [list(r) for r in index], max_card, turns + 1, prefix, unseen, finish)
+    later = deck_matrix(net, [list(r) for r in index], max_card, turns + 1, prefix, unseen)
     total = later.sum(axis=1)
     take_rows = later[chosen[0]].mean(axis=1)
     k = int(np.argmax(take_rows))
@@ -103,18 +101,17 @@ def planned_draw(net, rack: list[int], discard: int, max_card: int, turns: int, 
 class Lookahead(WriteupPlayer):
     """``plan``: placements valued after the next deck draw (the ``width`` best after the turn);
     ``plan_draw``: the draw too (``planned_draw``), weighing that many ways to play each deck card
-    (0: the draw is not planned); ``finish``: a Rack-O's worth in every value (``rack_values``)."""
+    (0: the draw is not planned)."""
 
     name = "lookahead"
 
-    def __init__(self, nets, plan: bool = False, width: int = 3, plan_draw: int = 0, finish: float = 1.0):
+    def __init__(self, nets, plan: bool = False, width: int = 3, plan_draw: int = 0):
         super().__init__(forced_random=False)
         self.name = "lookahead-deep" if plan_draw else "lookahead-plan" if plan else "lookahead"
         self.nets = nets
         self.plan = plan
         self.plan_draw = plan_draw
         self.width = width
-        self.finish = finish
         self._last: tuple | None = None  # (decision_key, (values by action code, note))
 
     def _weigh(self, view: dict, also: int | None = None) -> tuple[dict[int, float], list[int], str]:
@@ -135,7 +132,7 @@ class Lookahead(WriteupPlayer):
         unseen = [c for c in range(1, n_cards + 1) if c not in seen_set]
         if view["phase"] == "draw" and self.plan_draw and unseen:
             take_value, slot, deck = planned_draw(net, rack, view["discard_top"], n_cards, turns, prefix, unseen,
-                                                  self.width, self.plan_draw, self.finish)
+                                                  self.width, self.plan_draw)
             return ({DRAW_DECK: deck, DRAW_DISCARD: take_value}, [DRAW_DECK, DRAW_DISCARD],
                     f"each worth the rack after the next deck draw too: the discard {view['discard_top']} in its "
                     f"best slot {slot + 1} (of the {self.width} best after the turn): {take_value:.3f}; a deck card, "
@@ -143,9 +140,9 @@ class Lookahead(WriteupPlayer):
                     f"best ways after the turn (keeping the rack is one): {deck:.3f}")
         if view["phase"] == "draw":
             slots, racks = tries(rack, view["discard_top"], n_cards)
-            take = rack_values(net, racks[1:], n_cards, turns, prefix, self.finish)
+            take = rack_values(net, racks[1:], n_cards, turns, prefix)
             k = int(np.argmax(take))
-            deck = float(deck_values(net, [rack], n_cards, turns, prefix, unseen, self.finish)[0]) if unseen else -1.0
+            deck = float(deck_values(net, [rack], n_cards, turns, prefix, unseen)[0]) if unseen else -1.0
             return ({DRAW_DECK: deck, DRAW_DISCARD: float(take[k])}, [DRAW_DECK, DRAW_DISCARD],
                     f"the discard {view['discard_top']} in its best slot {slots[k] + 1}: {take[k]:.3f}; a deck card, "
                     f"averaged over the {len(unseen)} cards it has not seen: {deck:.3f}")
@@ -156,7 +153,7 @@ class Lookahead(WriteupPlayer):
         else:
             slots = [-1] + slots
         codes = [code_of_slot(s) for s in slots]
-        now = rack_values(net, racks, n_cards, turns, prefix, self.finish)
+        now = rack_values(net, racks, n_cards, turns, prefix)
         if not self.plan or not unseen:
             usable = set(tries(rack, card, n_cards)[0]) | {-1}
             return ({c: float(v) for c, v in zip(codes, now)}, [c for c, s in zip(codes, slots) if s in usable],
@@ -165,7 +162,7 @@ class Lookahead(WriteupPlayer):
         top = np.argsort(-now, kind="stable")[:self.width]
         if also in codes and codes.index(also) not in top:
             top = np.append(top, codes.index(also))
-        later = deck_values(net, [racks[i] for i in top], n_cards, turns + 1, prefix, unseen, self.finish)
+        later = deck_values(net, [racks[i] for i in top], n_cards, turns + 1, prefix, unseen)
         values = {codes[i]: float(v) for i, v in zip(top, later)}
         return (values, [c for c in codes if c in values],
                 f"the {min(len(top), self.width)} ways to play the {card} that score best after the turn, each worth the rack after its "

@@ -4,13 +4,12 @@ import random
 
 import pytest
 
-from agents.racko.common import code_of_slot
 from agents.racko.diablo import candidate_slots, view_seen
 from agents.racko.features import unseen_prefix
 from agents.racko.lookahead import Lookahead, rack_values
 from agents.racko.network import Network
 from engine import get_game
-from engine.racko import ACTIONS, DRAW_DECK, DRAW_DISCARD
+from engine.racko import DRAW_DECK, DRAW_DISCARD
 
 G = get_game("racko")
 OPTIONS = {"rack_size": 5, "max_card": 25}
@@ -62,20 +61,3 @@ def test_the_draw_is_valued_after_the_next_deck_draw_for_both_piles(width, deck_
             checked += 1
         state = G.apply(state, rng.choice(legal))
     assert checked == 4
-
-
-
-def test_a_rack_o_worth_more_than_a_point_makes_it_keep_the_most_ways_to_finish():
-    """``finish``: a Rack-O's worth in the search. Rack 2 25 1 20 24 (5 slots, 25 cards), a 10 drawn from
-    the deck, the 4 on the discard pile: the 10 in slot 2 leaves slot 3 to fill with one of 11-19 (9 of
-    the 18 unseen cards finish), in slot 3 it leaves slot 2 to fill with one of 3, 5-9 (6 finish).
-    Worth 100, the Rack-Os outweigh every score of the small network (each under 1): it plays slot 2,
-    worth 9/18 of 100 and less than 9 more, and slot 3 is worth 6/18 of 100 and less than 12 more."""
-    view = G.observe(G.new_deal(2, 5, OPTIONS), 0)
-    view.update(phase="place", rack=[2, 25, 1, 20, 24], drawn=10, drawn_from="deck", discard_pile=[4],
-                discard_top=4, known=[[], []])
-    legal = [ACTIONS[code_of_slot(s)] for s in range(-1, 5)]
-    agent = Lookahead(NET, plan=True, width=6, finish=100.0)
-    values = agent.explain(view, legal).values
-    assert ACTIONS[agent.decide(view)].id == "place:2" == max(values, key=values.get)
-    assert 50 <= values["place:2"] < 59 and 100 / 3 <= values["place:3"] < 100 / 3 + 12
