@@ -6,10 +6,11 @@ from pathlib import Path
 from typing import Annotated
 
 from fastapi import APIRouter, Path as PathParam, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.templating import Jinja2Templates
 
 from agents.catalog import spec
+from agents.saved_files import saved_path
 from app.db import ROOT
 from app.deps import SessionDep
 from app.services import catalog
@@ -73,10 +74,29 @@ def person_page(request: Request, name: Annotated[str, PathParam(max_length=256)
 @router.get("/agents/{game}/{agent}", response_class=HTMLResponse)
 def agent_page(request: Request, game: str, agent: str):
     try:
-        spec(game, agent)
+        s = spec(game, agent)
     except GameError as err:
         raise NotFound(str(err)) from None
     # the header's MENACE link is the live MENACE's page: it is "current" there, not on every agent's page
     page = "menace" if (game, agent) == ("tictactoe", "menace-live") else "agents"
     return render(request, "agent.html", page=page, game=catalog.game_json(game),
-                  agent=catalog.agent_json(game, agent))
+                  agent=catalog.agent_json(game, agent), picture=_picture(game, s.saved) is not None)
+
+
+def _picture(game: str, saved: str | None) -> Path | None:
+    """The picture a trainer drew beside a shipped agent's weights (``<saved>.svg``), if any."""
+    path = saved_path(game, saved).with_suffix(".svg") if saved else None
+    return path if path is not None and path.exists() else None
+
+
+@router.get("/agents/{game}/{agent}/training.svg")
+def training_picture(game: str, agent: str) -> FileResponse:
+    """The picture its trainer drew of an agent's training (beside its shipped weights), for the
+    agent's page when the curve is not one the page charts itself."""
+    try:
+        path = _picture(game, spec(game, agent).saved)
+    except GameError as err:
+        raise NotFound(str(err)) from None
+    if path is None:
+        raise NotFound(f"{agent} has no picture of its training")
+    return FileResponse(path, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=3600"})

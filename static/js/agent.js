@@ -43,6 +43,12 @@ async function refresh() {
     document.getElementById("training-panel").hidden = false;
     document.getElementById("training-note").textContent = trainingNote(curve.training);
     windowChart("training-curve", curve.training.windows, curve.training.window ?? 1, curve.training.x_label);
+  } else if (curve.training && document.getElementById("training-picture")) {
+    // a curve of another shape (per model, per batch): the picture its trainer drew
+    const picture = document.getElementById("training-picture");
+    const img = picture.querySelector("img");
+    img.addEventListener("load", () => { picture.hidden = false; }, { once: true });
+    img.src = img.dataset.src;
   }
   if (live) {
     const s = info.live_state;
