@@ -319,8 +319,9 @@ def main(argv: list[str] | None = None, prog: str = "parlour train queen_of_spad
             raise SystemExit(f"{prog} --resume: the checkpoint already has all {schedule.iterations} models")
     commands = before["commands"] + [command]
     phases = 3 + 3 * (schedule.iterations - 1)
-    with actors(args.workers, args.cluster) as pool, Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total} phases"),
-                  TimeElapsedColumn(), console=console) as progress:
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total} phases"),
+                   TimeElapsedColumn(), console=console)
+    with actors(args.workers, args.cluster) as pool, bar as progress:
         task = progress.add_task("training", total=phases)
         done = [0 if resume is None else 3 * len(resume.curve)]  # three phases a model
 
