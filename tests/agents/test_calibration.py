@@ -16,6 +16,7 @@ from agents.tournament import run
 SAMPLES = {"tictactoe": 300, "yaniv": 300, "uno": 100, "queen_of_spades": 300,  # Uno: whole games to 500
            "racko": 40}  # Rack-O: rounds; deals of weak players run to the 1,500-turn cap
 SLOW = {("uno", "mcts"), ("uno", "mcts-bo"), ("queen_of_spades", "search")}  # searches: seconds a whole game, not in the default suite
+LONG = {("racko", "lookahead-deep", "random")}  # 100 s for 40 rounds (Random never finishes); checked against Kyle
 CASES = []
 for game, games in SAMPLES.items():
     data = json.loads((SAVED / "calibration" / f"{game}.json").read_text())
@@ -32,6 +33,8 @@ def test_level_plays_at_its_claimed_strength(game, agent, ref, games, claim, who
         pytest.skip("live learners change with every game people play")
     if (game, agent) in SLOW:
         pytest.skip("a search level: a second a deal, too slow for the default suite")
+    if (game, agent, ref) in LONG:
+        pytest.skip("its rounds against this reference run long; the level is checked against the other")
     stats = run(game, [agent, ref], games, seed=777, whole_match=whole_match).stats[0]
     if claim.get("unit") == "points per deal":  # mean points per deal per seat, not a share
         mean, se = stats.points / games, max(stats.points_se, 0.5 / math.sqrt(games))
