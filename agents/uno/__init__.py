@@ -53,8 +53,8 @@ AGENTS = [
               "others' hand sizes in playing order; plays the best. No search: drawing only when nothing plays, a "
               "wild names the colour it holds most.", Dmc, saved="dmc"),
     AgentSpec("mcts-dmc", "uno", "Search, or the network at five seats", "At tables of up to four it is the "
-              "search level above (Search (BetterOffensive)); at five or more the Deep Monte-Carlo player with three "
-              "networks valuing together (the shipped one and two trained with most deals at four and five seats), "
+              "search level above (Search (BetterOffensive)); at five or more the Deep Monte-Carlo player with four "
+              "networks valuing together (the shipped one and three trained with most deals at four and five seats), "
               "which is first at the write-up's five-seat table, where the search ties the card rules.",
               lambda: BySeats(MonteCarloSearch(5_000, rollout=BetterOffensive(), relative=True), Dmc(big_tables_net())),
               searches=True, saved="dmc-five"),

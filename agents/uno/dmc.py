@@ -33,9 +33,9 @@ SCALE = 100.0
 """Points per unit of the network's output (training divides the deal's points by it)."""
 
 
-BIG_TABLES = (NAME, "dmc-five", "dmc-resumed")
+BIG_TABLES = (NAME, "dmc-five", "dmc-five-seed7", "dmc-resumed")
 """The networks the top level plays at five seats or more, as one (``MeanNet``): the shipped one,
-one trained from scratch with most deals at four and five seats, and the shipped one's run
+two trained from scratch with most deals at four and five seats, and the shipped one's run
 continued that way (docs/measurements/uno.md, "Uno at five seats (session 15)")."""
 
 

@@ -15,7 +15,7 @@ from agents.tournament import run
 
 SAMPLES = {"tictactoe": 300, "yaniv": 300, "uno": 100, "queen_of_spades": 300,  # Uno: whole games to 500
            "racko": 40}  # Rack-O: rounds; deals of weak players run to the 1,500-turn cap
-SLOW = {("uno", "mcts"), ("uno", "mcts-bo"), ("queen_of_spades", "search")}  # searches: seconds a whole game, not in the default suite
+SLOW = {("uno", "mcts"), ("uno", "mcts-bo"), ("uno", "mcts-dmc"), ("queen_of_spades", "search")}  # searches: seconds a whole game, not in the default suite
 CASES = []
 for game, games in SAMPLES.items():
     data = json.loads((SAVED / "calibration" / f"{game}.json").read_text())

@@ -14,7 +14,7 @@ from engine import get_game
 
 G = get_game("uno")
 FIVE = ["perceptron", "betteroffensive", "offensive", "defensive"]
-CLAIM = 0.25
+CLAIM = 0.259  # 25.9(7)% of 4,000 fresh games (seeds 9101 and 9102)
 
 
 def test_up_to_four_seats_it_plays_the_search_levels_games():
