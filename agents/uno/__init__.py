@@ -2,7 +2,8 @@
 genetic-algorithm perceptron in three forms, and beyond it a card rule of ours (Tactician), a
 Monte Carlo search level that plays out sampled deals with it, and a Q-network trained by
 Deep Monte-Carlo self-play (``dmc``, agents/saved/uno/dmc.npz with its .json metadata and .svg
-curve)."""
+curve); the top level (``mcts-dmc``, ``agents.uno.top``) is the search at up to four seats and four
+such networks valuing together at five or more."""
 from agents.arenas import register
 from agents.spec import AgentSpec
 from agents.uno.arena import play_records
