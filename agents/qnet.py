@@ -57,6 +57,17 @@ class QNet:
             return cls.from_arrays({k: data[k] for k in data.files})
 
 
+class MeanNet:
+    """Several networks as one: the mean of their values (an ensemble of training runs, which
+    values more steadily than any one of them)."""
+
+    def __init__(self, nets: list[QNet]):
+        self.nets = nets
+
+    def __call__(self, x: np.ndarray) -> np.ndarray:
+        return sum((net(x) for net in self.nets), np.zeros(len(x))) / len(self.nets)
+
+
 def shipped(game: str, name: str, features: int | None = None) -> QNet:
     """The network a game ships as ``agents/saved/<game>/<name>.npz``; a clear error when it is
     missing, or (given ``features``) when it takes another number of inputs than its player gives."""

@@ -2,17 +2,19 @@
 genetic-algorithm perceptron in three forms, and beyond it a card rule of ours (Tactician), a
 Monte Carlo search level that plays out sampled deals with it, and a Q-network trained by
 Deep Monte-Carlo self-play (``dmc``, agents/saved/uno/dmc.npz with its .json metadata and .svg
-curve)."""
+curve); the top level (``mcts-dmc``, ``agents.uno.top``) is the search at up to four seats and four
+such networks valuing together at five or more."""
 from agents.arenas import register
 from agents.spec import AgentSpec
 from agents.uno.arena import play_records
 from agents.uno.coach import COACH  # noqa: F401 (the catalog reads it)
-from agents.uno.dmc import Dmc
+from agents.uno.dmc import Dmc, big_tables_net
 from agents.uno.heuristics import BetterOffensive, Defensive, FirstPlayable, Offensive, RandomPlayer
 from agents.uno.perceptron import load, saved_name
 from agents.uno.play import CardPlayer
 from agents.uno.search import MonteCarloSearch
 from agents.uno.tactician import Tactician
+from agents.uno.top import BySeats
 
 AGENTS = [
     AgentSpec("random", "uno", "Random", "Plays any playable card at random; draws only when it cannot play.",
@@ -51,6 +53,12 @@ AGENTS = [
               "its hand when another does), from its own hand, the cards played, the colour in force and the "
               "others' hand sizes in playing order; plays the best. No search: drawing only when nothing plays, a "
               "wild names the colour it holds most.", Dmc, saved="dmc"),
+    AgentSpec("mcts-dmc", "uno", "Search, or the network at five seats", "At tables of up to four it is the "
+              "search level above (Search (BetterOffensive)); at five or more the Deep Monte-Carlo player with four "
+              "networks valuing together (the shipped one and three trained with most deals at four and five seats), "
+              "which is first at the write-up's five-seat table, where the search ties the card rules.",
+              lambda: BySeats(MonteCarloSearch(5_000, rollout=BetterOffensive(), relative=True), Dmc(big_tables_net())),
+              searches=True, saved="dmc-five"),
 ]
 
 # Easiest first, by the calibration in whole games to 500 (agents/saved/calibration/uno.json): Offensive
@@ -58,8 +66,10 @@ AGENTS = [
 # BetterOffensive the most of the card rules; the Deep Monte-Carlo network (dmc) measures with them, just
 # below the perceptron (73.5% and 65.2% in the calibration, 48% of 2,000 whole games head to head against
 # it: docs/measurements/uno.md). The two search levels are level within their calibration's intervals;
-# mcts-bo is last, as the one first at the write-up's four-seat table.
-LEVELS = ["offensive", "random", "tactician", "defensive", "dmc", "perceptron", "betteroffensive", "mcts", "mcts-bo"]
+# mcts-bo is next, as the one first at the write-up's four-seat table. mcts-dmc is last: it plays mcts-bo's
+# moves at up to four seats and at five is first where mcts-bo ties (docs/measurements/uno.md, session 15).
+LEVELS = ["offensive", "random", "tactician", "defensive", "dmc", "perceptron", "betteroffensive", "mcts", "mcts-bo",
+          "mcts-dmc"]
 CALIBRATION_REFERENCES = ["random", "tactician"]
 
 register("uno", play_records, lambda agent: isinstance(agent, (CardPlayer, Dmc)))

@@ -22,7 +22,7 @@ from typing import Sequence
 import numpy as np
 
 from agents.base import Explanation
-from agents.qnet import QNet, shipped
+from agents.qnet import MeanNet, QNet, shipped
 from agents.uno.dmc_features import FEATURES, Seen, candidate_codes, phase_code, rows, rule_action, seen_of_table, \
     seen_of_view
 from agents.uno.play import hand_codes
@@ -33,12 +33,23 @@ SCALE = 100.0
 """Points per unit of the network's output (training divides the deal's points by it)."""
 
 
+BIG_TABLES = (NAME, "dmc-five", "dmc-five-seed7", "dmc-resumed")
+"""The networks the top level plays at five seats or more, as one (``MeanNet``): the shipped one,
+two trained from scratch with most deals at four and five seats, and the shipped one's run
+continued that way (docs/measurements/uno.md, "Uno at five seats (session 15)")."""
+
+
 @lru_cache(maxsize=None)
 def shipped_net() -> QNet:
     return shipped("uno", NAME, FEATURES)
 
 
-def valued(net: QNet, seen: Seen, codes: list[int]) -> tuple[np.ndarray, np.ndarray]:
+@lru_cache(maxsize=None)
+def big_tables_net() -> MeanNet:
+    return MeanNet([shipped("uno", name, FEATURES) for name in BIG_TABLES])
+
+
+def valued(net: QNet | MeanNet, seen: Seen, codes: list[int]) -> tuple[np.ndarray, np.ndarray]:
     """The candidates' rows and values (no network call for a single candidate)."""
     x = rows(seen, codes)
     return x, (net(x) if len(codes) > 1 else np.zeros(1))
@@ -47,7 +58,7 @@ def valued(net: QNet, seen: Seen, codes: list[int]) -> tuple[np.ndarray, np.ndar
 class Dmc:
     name = NAME
 
-    def __init__(self, net: QNet | None = None):
+    def __init__(self, net: QNet | MeanNet | None = None):
         self.net = net or shipped_net()
         self._last: tuple | None = None  # (key, answer) of the last decision valued
         self.choose_on = DmcDecider(self.net).choose_on  # on the rules table (``agents.uno.arena``)
@@ -99,7 +110,7 @@ class DmcDecider:
     random (training); with ``record``, ``rows[seat]`` lists the feature row of every action
     it chose at that seat among two or more, and ``values[seat]`` the network's value of each."""
 
-    def __init__(self, net: QNet, epsilon: float = 0.0, record: bool = False):
+    def __init__(self, net: QNet | MeanNet, epsilon: float = 0.0, record: bool = False):
         self.net = net
         self.epsilon = epsilon
         self.record = record

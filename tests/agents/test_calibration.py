@@ -15,7 +15,7 @@ from agents.tournament import run
 
 SAMPLES = {"tictactoe": 300, "yaniv": 300, "uno": 100, "queen_of_spades": 300,  # Uno: whole games to 500
            "racko": 40}  # Rack-O: rounds; deals of weak players run to the 1,500-turn cap
-SLOW = {("uno", "mcts"), ("uno", "mcts-bo"), ("queen_of_spades", "search")}  # searches: seconds a whole game, not in the default suite
+SLOW = {("uno", "mcts"), ("uno", "mcts-bo"), ("uno", "mcts-dmc"), ("queen_of_spades", "search")}  # searches: seconds a whole game, not in the default suite
 LONG = {("racko", "lookahead-deep", "random")}  # 100 s for 40 rounds (Random never finishes); checked against Kyle
 CASES = []
 for game, games in SAMPLES.items():

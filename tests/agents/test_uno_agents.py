@@ -144,7 +144,7 @@ def test_explanations_cover_the_playable_cards(agent):
 def test_catalog_lists_the_uno_agents_and_levels():
     ids = [s.id for s in agent_specs("uno")]
     assert {"random", "offensive", "defensive", "betteroffensive"} <= set(ids)
-    assert set(levels("uno")) <= set(ids) and levels("uno")[-1] == "mcts-bo"
+    assert set(levels("uno")) <= set(ids) and levels("uno")[-1] == "mcts-dmc"
     assert all(make_agent("uno", i) is not None for i in ids)
 
 
