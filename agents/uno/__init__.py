@@ -53,7 +53,7 @@ AGENTS = [
               "its hand when another does), from its own hand, the cards played, the colour in force and the "
               "others' hand sizes in playing order; plays the best. No search: drawing only when nothing plays, a "
               "wild names the colour it holds most.", Dmc, saved="dmc"),
-    AgentSpec("mcts-dmc", "uno", "Search, or the network at five seats", "At tables of up to four it is the "
+    AgentSpec("mcts-dmc", "uno", "Search + networks", "At tables of up to four it is the "
               "search level above (Search (BetterOffensive)); at five or more the Deep Monte-Carlo player with four "
               "networks valuing together (the shipped one and three trained with most deals at four and five seats), "
               "which is first at the write-up's five-seat table, where the search ties the card rules.",
