@@ -31,8 +31,10 @@ GAMES = {
     "tictactoe": ([], {}, tictactoe_turn, None, None),
     "uno": ([{"type": "agent", "agent": "random"}], {"target_score": 1}, uno_turn, ".uno-seat .uno-card",
             ".uno-seat .uno-back"),
-    "racko": ([{"type": "agent", "agent": "kyle"}], {"rack_size": 5, "max_card": 25, "target_score": 1, "max_turns": 60},
-              lambda page: racko_turn(page, 5, 25), ".rk-seat .rk-chip:not(.back):not(.known)", ".rk-seat .rk-chip.back"),
+    # Rack-O at 10 slots, ended after 9 turns: at 5 slots Kyle went Rack-O before both people had moved
+    # (1 person's turn in a browser run of 27 November 2026); 10 dealt in order is about 1 in 3.6 million
+    "racko": ([{"type": "agent", "agent": "kyle"}], {"rack_size": 10, "target_score": 1, "max_turns": 9},
+              lambda page: racko_turn(page, 10, 50), ".rk-seat .rk-chip:not(.back):not(.known)", ".rk-seat .rk-chip.back"),
     "queen_of_spades": ([{"type": "agent", "agent": "rules"}] * 2, {"deals": 1}, queen_of_spades_turn,
                         ".qs-seat .qs-card:not(.back)", ".qs-seat .qs-card.back"),
 }
