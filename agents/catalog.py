@@ -2,7 +2,8 @@
 
 Each game's package (``agents/<game>/__init__.py``) lists its ``AGENTS``
 (``AgentSpec``), ``LEVELS`` (agent ids, easiest first), ``CALIBRATION_REFERENCES`` (the
-agents its levels are measured against) and its ``COACH``. This module gathers them;
+agents its levels are measured against) and its ``COACH`` (and ``coach_at(players)`` when the
+coach depends on the table's size). This module gathers them;
 nothing else needs to know which games exist.
 """
 from __future__ import annotations
@@ -56,10 +57,14 @@ def references(game: str) -> list[str]:
     return list(_PACKAGES[game].CALIBRATION_REFERENCES)
 
 
-def coach(game: str):
-    """The game's coach (``agents.coach.Coach``): reviews a person's decisions."""
+def coach(game: str, players: int | None = None):
+    """The game's coach (``agents.coach.Coach``): reviews a person's decisions. A package whose top
+    level changes player with the table's size (Uno's) gives ``coach_at(players)``; without
+    ``players``, its ``COACH``."""
     levels(game)
-    return _PACKAGES[game].COACH
+    package = _PACKAGES[game]
+    at = getattr(package, "coach_at", None)
+    return package.COACH if at is None or players is None else at(players)
 
 
 def level_agent(game: str, level: int) -> str:

@@ -45,13 +45,18 @@ class Review:
 def review(coach: Coach, ply: int, observation: dict, legal_actions: Sequence[Any], chosen: str,
            rng: random.Random) -> Review:
     """The coach's verdict on one decision. A decision with a single legal move (or a single move
-    the coach considers) costs nothing: best = the move made, loss 0, no values."""
+    the coach considers, when it is the move made) costs nothing: best = the move made, loss 0, no
+    values. One the coach gives no values for (its level decides it by a rule) is not rated: no
+    best, no loss; nor is a move other than the only one it considers (best: that one)."""
     ids = [a.id for a in legal_actions]
     if len(ids) <= 1 or chosen not in ids:  # forced, or a resignation (not a legal move)
         return Review(ply, chosen, chosen if chosen in ids else None, None, None, 0.0 if chosen in ids else None)
     values = coach.values(observation, legal_actions, chosen, rng)
-    if len(values) <= 1:
-        return Review(ply, chosen, chosen, None, None, 0.0)
+    if not values:  # a decision the coach's level makes by rule: not rated
+        return Review(ply, chosen, None, None, None, None)
+    if len(values) == 1:  # the only move it considers: the move made costs nothing, another is not rated
+        only = next(iter(values))
+        return Review(ply, chosen, only, None, None, 0.0 if only == chosen else None)
     top = max(values.values())
     best = chosen if values.get(chosen) == top else max(values, key=values.__getitem__)
     value = values.get(chosen)

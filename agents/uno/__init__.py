@@ -7,7 +7,7 @@ such networks valuing together at five or more."""
 from agents.arenas import register
 from agents.spec import AgentSpec
 from agents.uno.arena import play_records
-from agents.uno.coach import COACH  # noqa: F401 (the catalog reads it)
+from agents.uno.coach import COACH, coach_at  # noqa: F401 (the catalog reads them)
 from agents.uno.dmc import Dmc, big_tables_net
 from agents.uno.heuristics import BetterOffensive, Defensive, FirstPlayable, Offensive, RandomPlayer
 from agents.uno.perceptron import load, saved_name

@@ -105,6 +105,19 @@ class Dmc:
         return Explanation(unit, {ACTIONS[a].id: round(float(v), 1) for a, v in zip(codes, points)}, note)
 
 
+    def option_values(self, view: dict, legal_actions: Sequence[Action]) -> dict[str, float]:
+        """The deal's expected points of every move it chooses among, by action id (a single one
+        valued too); none when a rule decides. The coach's values at big tables (``agents.uno.coach``)."""
+        legal = [a.code for a in legal_actions]
+        if rule_action(phase_code(view), legal, hand_codes(view)) is not None:
+            return {}
+        seen = seen_of_view(view)
+        codes = candidate_codes(legal, hand_codes(view))
+        answer = self._values(view, legal)
+        values = answer[2] if answer is not None and len(codes) > 1 else self.net(rows(seen, codes))
+        return {ACTIONS[a].id: round(float(v) * SCALE, 1) for a, v in zip(codes, values)}
+
+
 class DmcDecider:
     """The player on the rules table. ``epsilon``: the share of valued decisions made at
     random (training); with ``record``, ``rows[seat]`` lists the feature row of every action

@@ -16,12 +16,16 @@ from agents.base import Explanation
 from engine.uno.actions import Action
 
 
+NETWORK_SEATS = 5
+"""The table size from which the networks decide (and the coach judges by them: ``agents.uno.coach``)."""
+
+
 class BySeats:
     """``small`` decides at tables of fewer than ``seats`` players, ``large`` at the others."""
 
     name = "top"
 
-    def __init__(self, small, large, seats: int = 5):
+    def __init__(self, small, large, seats: int = NETWORK_SEATS):
         self.small = small
         self.large = large
         self.seats = seats

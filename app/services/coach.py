@@ -84,7 +84,7 @@ def review_missing(session: Session, match_id: str, seat: int) -> int:
 
 def _review_claimed(session: Session, match: MatchRow, seat: int) -> int:
     match_id = match.id
-    game, the_coach = get_game(match.game), game_coach(match.game)
+    game, the_coach = get_game(match.game), game_coach(match.game, len(match.seats))
     moves = match_store.moves_after(session, match_id, -1)
     done = set(session.scalars(select(MoveReview.ply).where(MoveReview.match_id == match_id)))
     added = 0
@@ -152,7 +152,7 @@ def analysis(session: Session, reviewer: Reviewer, match_id: str, token: str | N
     with ``done`` of ``total`` reviewed (the job is started if it is not running)."""
     match = match_store.read(session, match_id)
     seat = _check(match, seat_of(match, token), "the analysis")
-    the_coach = game_coach(match.game)
+    the_coach = game_coach(match.game, len(match.seats))
     total = session.scalar(select(func.count()).where(Move.match_id == match.id, Move.seat == seat)) or 0
     rows = list(session.scalars(select(MoveReview).where(MoveReview.match_id == match.id, MoveReview.seat == seat)
                                 .order_by(MoveReview.ply)))
@@ -182,7 +182,7 @@ def label(game: Game, action_id: str | None) -> str | None:
 
 def hint(session: Session, reviewer: Reviewer, match_id: str, token: str | None) -> dict:
     """In a match with hints, the coach's values for the current decision of the seat ``token``
-    holds (kept per ply)."""
+    holds (kept per ply); ``best`` is None when the coach does not rate it (its level decides it by rule)."""
     match = match_store.read(session, match_id)
     seat = _check(match, seat_of(match, token), "a hint")
     if not match.hints:
@@ -194,11 +194,11 @@ def hint(session: Session, reviewer: Reviewer, match_id: str, token: str | None)
     with reviewer.lock:
         if key in reviewer.hints:
             return reviewer.hints[key]
-    the_coach = game_coach(match.game)
+    the_coach = game_coach(match.game, len(match.seats))
     legal = game.legal_actions(state)
     values = the_coach.values(game.observe(state, seat), legal, None, review_rng(match.id, match.ply)) \
         if len(legal) > 1 else {}
-    best = max(values, key=values.__getitem__) if values else (legal[0].id if legal else None)
+    best = max(values, key=values.__getitem__) if values else (legal[0].id if len(legal) == 1 else None)
     out = {"ply": match.ply, "agent": the_coach.agent, "agent_title": spec(match.game, the_coach.agent).title,
            "unit": the_coach.unit, "best": best,
            "values": {k: round(v, 4) for k, v in values.items()},

@@ -9,12 +9,18 @@ with Tactician's playouts, 80,000 moves against 320,000).
 ``python docs/measurements/coach_verdicts.py yaniv PLAYER`` plays 150 two-player deals (5000-5149) of
 PLAYER (seat 0) against Sage and, over PLAYER's decisions with a choice, prints how often the coach's
 best move was the one PLAYER made, the mean loss the coach gives PLAYER's moves, and how many lose at
-least 0.05 and 0.1 (the threshold)."""
+least 0.05 and 0.1 (the threshold).
+
+``python docs/measurements/coach_verdicts.py uno-five PLAYER`` does the same for the Uno coach at five
+seats (the top level's networks, in points): 60 five-seat deals (7000-7059) of PLAYER (seat 0) against the
+perceptron, BetterOffensive, Offensive and Defensive, with the losses counted at 2, 5 and 10 points, and
+the decisions the coach does not rate (the level's rule makes them), and the CPU time of a review."""
 from __future__ import annotations
 
 import random
 import statistics
 import sys
+import time
 from functools import partial
 
 from agents.base import RandomAgent
@@ -62,6 +68,35 @@ def uno(old: bool) -> None:
           f"verdicts that differ {differ}")
 
 
+def uno_five(player: str) -> None:
+    game, judge = get_game("uno"), coach("uno", 5)
+    others = ["perceptron", "betteroffensive", "offensive", "defensive"]
+    me, rest, rng = make_agent("uno", player), [make_agent("uno", o) for o in others], random.Random(3)
+    losses, agree, unrated, over, cpu = [], 0, 0, {2.0: 0, 5.0: 0, 10.0: 0}, []
+    for deal in range(60):
+        state = game.new_deal(5, 7000 + deal)
+        while not game.is_over(state):
+            seat, legal = game.current_player(state), game.legal_actions(state)
+            view = game.observe(state, seat)
+            action = (me if seat == 0 else rest[seat - 1]).act(view, legal, rng)
+            if seat == 0 and len(legal) > 1:
+                start = time.process_time()
+                verdict = review(judge, 0, view, legal, action.id, random.Random(0))
+                cpu.append(time.process_time() - start)
+                if verdict.loss is None:
+                    unrated += 1
+                elif verdict.best_value is not None:
+                    losses.append(verdict.loss)
+                    agree += verdict.best == action.id
+                    for bound in over:
+                        over[bound] += verdict.loss >= bound
+            state = game.apply(state, action)
+    print(f"{player} at five seats, judged by {judge.agent}: {len(losses)} decisions rated ({unrated} not rated), "
+          f"the coach's best was the move made in {agree}; mean loss {statistics.mean(losses):.2f} points, largest "
+          f"{max(losses):.1f}; losing at least 2: {over[2.0]}, 5: {over[5.0]}, 10: {over[10.0]}; review CPU "
+          f"{1000 * statistics.median(cpu):.2f} ms at the median, {1000 * max(cpu):.2f} ms at most")
+
+
 def yaniv(player: str) -> None:
     game, judge = get_game("yaniv"), coach("yaniv")
     me, sage, rng = make_agent("yaniv", player), make_agent("yaniv", "sage"), random.Random(3)
@@ -88,5 +123,7 @@ def yaniv(player: str) -> None:
 if __name__ == "__main__":
     if sys.argv[1] == "uno":
         uno("--old" in sys.argv)
+    elif sys.argv[1] == "uno-five":
+        uno_five(sys.argv[2])
     else:
         yaniv(sys.argv[2])

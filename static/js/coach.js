@@ -67,6 +67,10 @@ export function hintButton(root, matchId, token, labelOf) {
       try {
         const h = await api(`/api/matches/${matchId}/hint`, { token });
         const entries = Object.entries(h.values).sort((a, b) => b[1] - a[1]);
+        if (h.best === null) {
+          body.replaceChildren(el("p", {}, `The coach (${h.agent_title}) does not rate this decision: its level makes it by a rule.`));
+          return;
+        }
         body.replaceChildren(el("p", {}, `The coach (${h.agent_title}) prefers `, el("strong", {}, h.labels[h.best] ?? labelOf(h.best)), "."),
           el("ul", { class: "coach-moves" }, ...entries.map(([id, v]) => el("li", {}, `${h.labels[id] ?? labelOf(id)}: ${fmt(v)}`))),
           el("p", { class: "small muted" }, `Values in ${h.unit}.`));

@@ -110,3 +110,45 @@ def test_the_yaniv_coach_rates_a_safe_call_best_and_a_risky_one_below_certain():
     rated = values(game.observe(risky, 0), game.legal_actions(risky), None, random.Random(0))
     assert 0.2 < rated["yaniv"] < 0.7  # about the chance that one unseen card is worth more than 7
     assert all(0 <= v <= 1 for v in rated.values())  # chances
+
+
+def test_a_decision_the_coachs_level_makes_by_rule_is_not_rated():
+    from agents.coach import Coach
+    game = get_game("tictactoe")
+    state = game.new_match(2, 0)
+    legal = game.legal_actions(state)
+    view = game.observe(state, 0)
+
+    def rated(values: dict) -> Coach:
+        return Coach("perfect", "", 0.5, lambda *_: values)
+
+    by_rule = review(rated({}), 0, view, legal, "cell:4", random.Random(0))
+    assert (by_rule.best, by_rule.value, by_rule.loss) == (None, None, None)
+    only = review(rated({"cell:4": 0.0}), 0, view, legal, "cell:4", random.Random(0))
+    assert (only.best, only.value, only.loss) == ("cell:4", None, 0.0)
+    other = review(rated({"cell:4": 0.0}), 0, view, legal, "cell:0", random.Random(0))
+    assert (other.best, other.value, other.loss) == ("cell:4", None, None)
+
+
+def test_the_uno_coach_judges_as_the_top_level_plays_at_the_tables_size():
+    """Up to four seats the search's chance to win; at five the top level's networks, in points: their
+    best is the move the level makes, and their values are the level's own."""
+    from agents.catalog import make_agent
+    four, five = coach("uno", 4), coach("uno", 5)
+    assert four is coach("uno") and four.agent == "mcts-bo" and "chance" in four.unit
+    assert five.agent == "mcts-dmc" and five.unit.startswith("expected points")
+    game, level, rng = get_game("uno"), make_agent("uno", "mcts-dmc"), random.Random(4)
+    compared = 0
+    for deal in range(3):
+        state = game.new_deal(5, 300 + deal)
+        while not game.is_over(state):
+            seat, legal = game.current_player(state), game.legal_actions(state)
+            view = game.observe(state, seat)
+            action = level.act(view, legal, rng)
+            values = five.values(view, legal, None, random.Random(0))
+            if len(values) > 1:
+                assert max(values, key=values.__getitem__) == action.id
+                assert values == level.explain(view, legal).values
+                compared += 1
+            state = game.apply(state, action)
+    assert compared >= 20

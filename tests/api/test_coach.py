@@ -89,7 +89,7 @@ def test_the_coach_of_a_card_game_is_handed_the_seats_observation_only(client, m
         return real.values(observation, legal, chosen, rng)
 
     spy = Coach(real.agent, real.unit, real.threshold, recording, real.points)
-    monkeypatch.setattr(coach_service, "game_coach", lambda game: spy)
+    monkeypatch.setattr(coach_service, "game_coach", lambda game, players=None: spy)
     match_id, tokens = new_match(client, "racko", [{"type": "human"}, {"type": "agent", "level": 2}],
                                  options={"rack_size": 5, "max_card": 25, "target_score": 1, "max_turns": 12}, seed=3)
     views = []
@@ -130,3 +130,22 @@ def test_one_process_at_a_time_reviews_a_seat_and_a_dead_ones_claim_is_taken_ove
         assert coach_service.review_missing(this_process, match_id, 0) == 3 and calls == [0, 2, 4]
         assert coach_service.review_missing(this_process, match_id, 0) == 0 and len(calls) == 3  # stored once
         assert this_process.query(ReviewClaim).count() == 0  # released when done
+
+
+def test_at_a_five_seat_uno_table_the_coach_is_the_top_levels_networks(client):
+    """Five seats: the hint and the review judge in the networks' points (the top level plays by them
+    there); four seats: the search's chance to win the deal."""
+    ais = [{"type": "agent", "agent": a} for a in ("perceptron", "betteroffensive", "offensive", "defensive")]
+    match_id, tokens = new_match(client, "uno", [{"type": "human"}, *ais], hints=True, seed=11,
+                                 options={"target_score": 1})
+    hint = client.get(f"/api/matches/{match_id}/hint", headers=tokens[0])
+    assert hint.status_code == 200, hint.text
+    assert hint.json()["agent"] == "mcts-dmc" and hint.json()["unit"] == coach("uno", 5).unit
+    view = client.get(f"/api/matches/{match_id}", headers=tokens[0]).json()
+    assert client.post(f"/api/matches/{match_id}/moves", json={"action": view["legal_actions"][0]["id"],
+                                                               "ply": view["ply"]}, headers=tokens[0]).status_code == 200
+    review = finished_analysis(client, match_id, tokens[0])[1]
+    assert review["agent"] == "mcts-dmc" and review["entries"] and review["threshold"] == 5.0
+    small, small_tokens = new_match(client, "uno", [{"type": "human"}, *ais[:3]], hints=True, seed=11,
+                                    options={"target_score": 1})
+    assert client.get(f"/api/matches/{small}/analysis", headers=small_tokens[0]).json()["agent"] == "mcts-bo"
