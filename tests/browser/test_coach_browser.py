@@ -57,3 +57,18 @@ def test_in_a_match_with_hints_the_coach_answers_on_your_turn(page, server):
     panel = page.locator("#coach-panel")
     expect(panel).to_contain_text("prefers top centre", timeout=30_000)
     expect(panel.locator(".coach-moves li").first).to_have_text("top centre: 0")
+
+
+def test_at_a_five_seat_uno_table_the_hint_is_the_top_levels_networks_in_points(page, server):
+    ais = [{"type": "agent", "agent": a} for a in ("perceptron", "betteroffensive", "offensive", "defensive")]
+    created = post(f"{server}/api/matches", {"game": "uno", "hints": True, "seed": 11, "options": {"target_score": 1},
+                                             "seats": [{"type": "human", "name": "Cleo"}, *ais]})
+    page.goto("/")
+    page.evaluate("([id, token]) => localStorage.setItem(`parlour:seat:${id}`, JSON.stringify({ seat: 0, token }))",
+                  [created["id"], created["tokens"]["0"]])
+    page.goto(f"/play/{created['id']}")
+    page.get_by_role("button", name="Hint").click()
+    panel = page.locator("#coach-panel")
+    expect(panel).to_contain_text("The coach (Search + networks) prefers", timeout=30_000)
+    expect(panel).to_contain_text("Values in expected points from the deal")
+    expect(panel.locator(".coach-moves li").first).to_be_visible()
