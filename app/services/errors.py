@@ -17,10 +17,6 @@ class ServiceError(Exception):
         self.field = field
 
 
-class Malformed(ServiceError):
-    status = 400
-
-
 class Unauthorized(ServiceError):
     status = 401
 

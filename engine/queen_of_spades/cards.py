@@ -38,10 +38,6 @@ def suit_of(c: int) -> int:
     return c >> 3
 
 
-def rank_of(c: int) -> int:
-    return c & 7
-
-
 def parse_card(text: str) -> int:
     """``"QS"`` -> 10. Case-insensitive; ``T`` is accepted for ten."""
     if not isinstance(text, str):

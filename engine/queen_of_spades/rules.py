@@ -118,17 +118,6 @@ def deal_points(tricks, queen_by: int, last_by: int) -> tuple[str, list[int]]:
     return SPLIT, [-1 if p == queen_by or p == last_by else 1 for p in range(PLAYERS)]
 
 
-def trick_winner(trick) -> int:
-    """The seat whose card wins ``trick`` (a sequence of (seat, card), led first): the
-    highest card of the led suit, which is the lowest card index of that suit."""
-    led = trick[0][1] >> 3
-    best_seat, best = trick[0]
-    for seat, c in trick:
-        if c < best and c >> 3 == led:
-            best_seat, best = seat, c
-    return best_seat
-
-
 class Table(kernel.Table[State]):
     """A mutable Queen of Spades table (``engine.kernel.Table``): ``legal()`` lists cards,
     ``step(card)`` plays one. Its values are those of ``State``, as lists where they change, and

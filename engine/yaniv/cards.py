@@ -34,11 +34,6 @@ RANK_OF: tuple[int, ...] = tuple([i % 13 + 1 for i in range(52)] + [JOKER, JOKER
 SUIT_OF: tuple[int, ...] = tuple([i // 13 for i in range(52)] + [-1, -1])
 
 
-def card_index(rank: int, suit: int) -> int:
-    """The index of the standard card of ``rank`` (1-13) in suit number ``suit`` (0-3)."""
-    return suit * 13 + rank - 1
-
-
 def _card_id(index: int) -> str:
     if index >= 52:
         return f"jk{index - 51}"

@@ -77,15 +77,6 @@ def _fill(naturals: list[int], jokers: list[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def group_problem(cards: Iterable[int]) -> str | None:
-    """Why ``cards`` are no group, or None when they are one."""
-    try:
-        arrange(cards)
-    except GroupError as err:
-        return str(err)
-    return None
-
-
 def kind(group: tuple[int, ...]) -> str:
     """'single', 'set' or 'run' for a valid group."""
     if len(group) == 1:
