@@ -1,10 +1,10 @@
 """The Uno coach: it judges with the top level (``mcts-dmc``, ``agents.uno.top``), as that level plays at the
 table's size.
 
-- **Up to four seats**: the top level's search (BetterOffensive's rule in its playouts, as ``mcts-bo``) rates
+- **Two and three seats**: the top level's search (BetterOffensive's rule in its playouts, as ``mcts-bo``) rates
   each move, the one made included, by its chance to win the deal, every move played out in the same
   sampled deals of the cards the seat cannot see.
-- **Five seats or more**: the top level's four networks rate the moves they choose among (the plays, a wild
+- **Four seats or more**: the top level's four networks rate the moves they choose among (the plays, a wild
   naming the colour the hand holds most, drawing when nothing plays, passing on a card just drawn) by the
   deal's expected points for the seat, as the level plays them. The moves the level makes by rule
   (naming another colour, drawing while a card plays, not calling UNO) are not rated: the review says so
@@ -64,5 +64,5 @@ BIG_TABLE_COACH = Coach("mcts-dmc", "expected points from the deal (the top leve
 
 
 def coach_at(players: int) -> Coach:
-    """The coach of a table of ``players``: the networks' at five seats or more, where the top level plays by them."""
+    """The coach of a table of ``players``: the networks' from ``NETWORK_SEATS`` (four) on, where the top level plays by them."""
     return BIG_TABLE_COACH if players >= NETWORK_SEATS else COACH

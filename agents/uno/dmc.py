@@ -34,7 +34,7 @@ SCALE = 100.0
 
 
 BIG_TABLES = (NAME, "dmc-five", "dmc-five-seed7", "dmc-resumed")
-"""The networks the top level plays at five seats or more, as one (``MeanNet``): the shipped one,
+"""The networks the top level plays at four seats or more, as one (``MeanNet``): the shipped one,
 two trained from scratch with most deals at four and five seats, and the shipped one's run
 continued that way (docs/measurements/uno.md, "Uno at five seats (session 15)")."""
 

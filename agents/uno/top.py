@@ -1,10 +1,11 @@
-"""The top Uno level: the search (``mcts-bo``) at tables of up to four, a Deep Monte-Carlo network
-at tables of five or more.
+"""The top Uno level: the search (``mcts-bo``) at tables of two and three, four Deep Monte-Carlo
+networks valuing together at tables of four or more.
 
-Measured in whole games to 500 (docs/measurements/uno.md, "Uno at five seats (session 15)"): the
-search is first head to head and at the write-up's four-seat table, but at its five-seat table the
+Measured in whole games to 500 (docs/measurements/uno.md, "Uno at five seats (session 15)" and "Uno at
+four seats (session 16)"): the search is first head to head, but at the write-up's five-seat table the
 move of its fallback rule (BetterOffensive) stands in most decisions and it ties the perceptron and
-BetterOffensive; there the network, trained with most of its deals at four and five seats, is first.
+BetterOffensive, and at its four-seat table it came second to the perceptron on fresh games; at both
+tables the networks, three of them trained with most of their deals at four and five seats, are first.
 So the table's size picks the player; the reasoning panel says which one decided and what it weighed.
 """
 from __future__ import annotations
@@ -16,7 +17,7 @@ from agents.base import Explanation
 from engine.uno.actions import Action
 
 
-NETWORK_SEATS = 5
+NETWORK_SEATS = 4
 """The table size from which the networks decide (and the coach judges by them: ``agents.uno.coach``)."""
 
 

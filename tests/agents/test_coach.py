@@ -131,12 +131,12 @@ def test_a_decision_the_coachs_level_makes_by_rule_is_not_rated():
 
 
 def test_the_uno_coach_judges_as_the_top_level_plays_at_the_tables_size():
-    """Up to four seats the search's chance to win; at five the top level's networks, in points: their
-    best is the move the level makes, and their values are the level's own."""
+    """At two and three seats the search's chance to win; from four the top level's networks, in points:
+    their best is the move the level makes, and their values are the level's own."""
     from agents.catalog import make_agent
-    four, five = coach("uno", 4), coach("uno", 5)
-    assert four is coach("uno") and four.agent == "mcts-bo" and "chance" in four.unit
-    assert five.agent == "mcts-dmc" and five.unit.startswith("expected points")
+    three, four, five = coach("uno", 3), coach("uno", 4), coach("uno", 5)
+    assert three is coach("uno") and three.agent == "mcts-bo" and "chance" in three.unit
+    assert four is five and five.agent == "mcts-dmc" and five.unit.startswith("expected points")
     game, level, rng = get_game("uno"), make_agent("uno", "mcts-dmc"), random.Random(4)
     compared = 0
     for deal in range(3):

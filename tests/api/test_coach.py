@@ -134,7 +134,7 @@ def test_one_process_at_a_time_reviews_a_seat_and_a_dead_ones_claim_is_taken_ove
 
 def test_at_a_five_seat_uno_table_the_coach_is_the_top_levels_networks(client):
     """Five seats: the hint and the review judge in the networks' points (the top level plays by them
-    there); four seats: the search's chance to win the deal."""
+    there, and at four); three seats: the search's chance to win the deal."""
     ais = [{"type": "agent", "agent": a} for a in ("perceptron", "betteroffensive", "offensive", "defensive")]
     match_id, tokens = new_match(client, "uno", [{"type": "human"}, *ais], hints=True, seed=11,
                                  options={"target_score": 1})
@@ -146,6 +146,6 @@ def test_at_a_five_seat_uno_table_the_coach_is_the_top_levels_networks(client):
                                                                "ply": view["ply"]}, headers=tokens[0]).status_code == 200
     review = finished_analysis(client, match_id, tokens[0])[1]
     assert review["agent"] == "mcts-dmc" and review["entries"] and review["threshold"] == 5.0
-    small, small_tokens = new_match(client, "uno", [{"type": "human"}, *ais[:3]], hints=True, seed=11,
+    small, small_tokens = new_match(client, "uno", [{"type": "human"}, *ais[:2]], hints=True, seed=11,
                                     options={"target_score": 1})
     assert client.get(f"/api/matches/{small}/analysis", headers=small_tokens[0]).json()["agent"] == "mcts-bo"
