@@ -76,7 +76,9 @@ class Move(Base):
 
 
 class MoveReview(Base):
-    """The coach's verdict on one move a person made (``agents.coach.Review``), stored once."""
+    """The coach's verdict on one move a person made (``agents.coach.Review``), stored once per
+    ``judge`` (the coach's level, an agent id): a verdict by another judge (the game's coach changed
+    since, or, in Uno, judges by the table's size) is not served, and is computed again."""
 
     __tablename__ = "move_reviews"
 
@@ -88,6 +90,7 @@ class MoveReview(Base):
     value: Mapped[float | None] = mapped_column(Float, nullable=True)
     best_value: Mapped[float | None] = mapped_column(Float, nullable=True)
     loss: Mapped[float | None] = mapped_column(Float, nullable=True)
+    judge: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class ReviewClaim(Base):

@@ -3,7 +3,7 @@
 ``Reviewer`` (one per server process, ``app.state.reviewer``) reviews on a single worker
 thread, one decision at a time, storing each verdict as it comes (``MoveReview``), so the
 count stored is the progress. A review is started by asking for the analysis; what is
-stored is never computed again, and a review runs in one process at a time: it first claims
+stored by the game's current judge (``MoveReview.judge``) is never computed again, and a review runs in one process at a time: it first claims
 the (match, seat) in the database (``ReviewClaim``, a primary key two processes cannot both
 insert), renews the claim after each verdict and drops it when done; a claim left by a process
 that died is taken over after ``CLAIM_TTL_S``. The coach sees each decision as the seat saw it:
@@ -86,7 +86,11 @@ def _review_claimed(session: Session, match: MatchRow, seat: int) -> int:
     match_id = match.id
     game, the_coach = get_game(match.game), game_coach(match.game, len(match.seats))
     moves = match_store.moves_after(session, match_id, -1)
-    done = set(session.scalars(select(MoveReview.ply).where(MoveReview.match_id == match_id)))
+    mine = (MoveReview.match_id == match_id, MoveReview.seat == seat)
+    with writing():  # verdicts of another judge are computed again
+        session.execute(delete(MoveReview).where(*mine, MoveReview.judge.is_distinct_from(the_coach.agent)))
+        session.commit()
+    done = set(session.scalars(select(MoveReview.ply).where(*mine)))
     added = 0
     for state, move in replay_states(game, match, moves):
         if move.seat != seat or move.ply in done:
@@ -95,7 +99,7 @@ def _review_claimed(session: Session, match: MatchRow, seat: int) -> int:
                          review_rng(match_id, move.ply))
         with writing():
             try:
-                session.add(MoveReview(match_id=match_id, seat=seat, **verdict.to_json()))
+                session.add(MoveReview(match_id=match_id, seat=seat, judge=the_coach.agent, **verdict.to_json()))
                 session.execute(update(ReviewClaim).where(ReviewClaim.match_id == match_id,
                                                           ReviewClaim.seat == seat).values(claimed_at=time.time()))
                 session.commit()
@@ -154,7 +158,8 @@ def analysis(session: Session, reviewer: Reviewer, match_id: str, token: str | N
     seat = _check(match, seat_of(match, token), "the analysis")
     the_coach = game_coach(match.game, len(match.seats))
     total = session.scalar(select(func.count()).where(Move.match_id == match.id, Move.seat == seat)) or 0
-    rows = list(session.scalars(select(MoveReview).where(MoveReview.match_id == match.id, MoveReview.seat == seat)
+    rows = list(session.scalars(select(MoveReview).where(MoveReview.match_id == match.id, MoveReview.seat == seat,
+                                                         MoveReview.judge == the_coach.agent)
                                 .order_by(MoveReview.ply)))
     game = get_game(match.game)
     entries = [entry(game, the_coach, r) for r in rows]

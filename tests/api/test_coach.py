@@ -149,3 +149,24 @@ def test_at_a_five_seat_uno_table_the_coach_is_the_top_levels_networks(client):
     small, small_tokens = new_match(client, "uno", [{"type": "human"}, *ais[:2]], hints=True, seed=11,
                                     options={"target_score": 1})
     assert client.get(f"/api/matches/{small}/analysis", headers=small_tokens[0]).json()["agent"] == "mcts-bo"
+
+
+def test_verdicts_of_another_judge_are_not_served_and_are_computed_again(client):
+    """A game's coach changes (a new top level, or Uno's judge at four seats): what the old judge stored
+    is not shown under the new one's unit; asking for the analysis computes it again."""
+    from sqlalchemy import select, update
+
+    from app.models import MoveReview
+    match_id, tokens = new_match(client, "tictactoe", TWO_PEOPLE)
+    play(client, match_id, tokens, BLUNDER_GAME)
+    done = finished_analysis(client, match_id, tokens[0])[1]
+    with client.app.state.sessions() as session:
+        session.execute(update(MoveReview).where(MoveReview.match_id == match_id).values(judge="a-former-coach",
+                                                                                          loss=0.0))
+        session.commit()
+    again = client.get(f"/api/matches/{match_id}/analysis", headers=tokens[0])
+    assert again.status_code == 202 and again.json()["entries"] == []  # the former judge's verdicts are not served
+    assert finished_analysis(client, match_id, tokens[0])[1] == done  # computed again: the blunder flagged again
+    with client.app.state.sessions() as session:
+        judges = set(session.scalars(select(MoveReview.judge).where(MoveReview.match_id == match_id, MoveReview.seat == 0)))
+    assert judges == {"perfect"}

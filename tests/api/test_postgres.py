@@ -105,3 +105,8 @@ def test_bounded_weight_canary_verdicts_and_quarantine_on_postgres(pg_client, ad
     snaps = pg_client.get("/api/agents/tictactoe/menace-live/snapshots", headers=admin).json()["snapshots"]
     assert [s["passed"] for s in snaps] == [False, True]
     assert canary.check(sessions, "tictactoe", "menace-live")["passed"] is True  # the real canary, on PostgreSQL
+
+
+def test_a_former_judges_verdicts_are_computed_again_on_postgres(pg_client):
+    from tests.api import test_coach
+    test_coach.test_verdicts_of_another_judge_are_not_served_and_are_computed_again(pg_client)
