@@ -22,10 +22,10 @@ from agents.racko.lookahead import Lookahead
 from agents.racko.shipped import diablo_nets
 from agents.tournament import play_by_observation
 
-VARIANTS = {  # name: the agent; lookahead-deep's settings plus placements valued two deck draws ahead
+VARIANTS = {  # lookahead-deep with its two best placements valued two deck draws ahead (16 cards, 1 slot)
     "two-draw": lambda: Lookahead(diablo_nets("diablo2"), plan=True, plan_draw=1, far=2),
-    "two-draw-3": lambda: Lookahead(diablo_nets("diablo2"), plan=True, plan_draw=1, far=3),
-    "two-draw-w2": lambda: Lookahead(diablo_nets("diablo2"), plan=True, plan_draw=1, far=2, far_width=2),
+    "two-draw-full": lambda: Lookahead(diablo_nets("diablo2"), plan=True, plan_draw=1, far=2, far_cards=100,
+                                       far_width=2),  # every unseen card, its two best slots
 }
 
 
