@@ -98,33 +98,6 @@ def planned_draw(net, rack: list[int], discard: int, max_card: int, turns: int, 
     return float(take_rows[k]), slots[int(tops[0][k])], float(np.mean(deck))
 
 
-def far_values(net, racks: list[list[int]], max_card: int, turns: int, prefix: np.ndarray, unseen: list[int],
-               cards: int, width: int) -> np.ndarray:
-    """``deck2(R)`` for each rack: what it is worth after two more deck draws. The mean, over
-    ``cards`` unseen cards c spread evenly over ``unseen`` (sorted; all of them when there are no
-    more), of the best of keeping R and c in each of its ``width`` best slots after that turn, each
-    worth ``deck`` of the rack it leaves with c no longer unseen (over all of them when c is the
-    last). Two network calls: every way to play each c, then ``deck`` of the chosen racks."""
-    outer = [unseen[int(i)] for i in np.linspace(0, len(unseen) - 1, min(cards, len(unseen))).round()]
-    groups = [tries(rack, c, max_card, all_slots=True)[1][1:] for rack in racks for c in outer]
-    now = rack_values(net, [r for g in groups for r in g], max_card, turns, prefix)
-    index: dict[tuple[int, ...], int] = {}
-    chosen: list[list[int]] = []  # per (rack, c): the rows in ``index`` of R kept and c's best slots
-    start = 0
-    for g, group in enumerate(groups):
-        best = np.argsort(-now[start:start + len(group)], kind="stable")[:width]
-        chosen.append([index.setdefault(tuple(r), len(index)) for r in [racks[g // len(outer)]] + [group[i] for i in best]])
-        start += len(group)
-    later = deck_matrix(net, [list(r) for r in index], max_card, turns + 1, prefix, unseen)
-    column = {c: unseen.index(c) for c in outer}
-    if len(unseen) > 1:
-        without = [(later.sum(axis=1) - later[:, column[c]]) / (len(unseen) - 1) for c in outer]
-    else:
-        without = [later[:, 0]]
-    values = [max(without[g % len(outer)][i] for i in rows) for g, rows in enumerate(chosen)]
-    return np.asarray(values).reshape(len(racks), len(outer)).mean(axis=1)
-
-
 class Lookahead(WriteupPlayer):
     """``plan``: placements valued after the next deck draw (the ``width`` best after the turn);
     ``plan_draw``: the draw too (``planned_draw``), weighing that many ways to play each deck card
@@ -132,12 +105,9 @@ class Lookahead(WriteupPlayer):
 
     name = "lookahead"
 
-    def __init__(self, nets, plan: bool = False, width: int = 3, plan_draw: int = 0, far: int = 0,
-                 far_cards: int = 16, far_width: int = 1):
+    def __init__(self, nets, plan: bool = False, width: int = 3, plan_draw: int = 0):
         super().__init__(forced_random=False)
-        self.name = ("lookahead-far" if far else "lookahead-deep" if plan_draw else "lookahead-plan" if plan
-                     else "lookahead")
-        self.far, self.far_cards, self.far_width = far, far_cards, far_width
+        self.name = "lookahead-deep" if plan_draw else "lookahead-plan" if plan else "lookahead"
         self.nets = nets
         self.plan = plan
         self.plan_draw = plan_draw
@@ -193,20 +163,6 @@ class Lookahead(WriteupPlayer):
         if also in codes and codes.index(also) not in top:
             top = np.append(top, codes.index(also))
         later = deck_values(net, [racks[i] for i in top], n_cards, turns + 1, prefix, unseen)
-        if self.far:
-            near = top[np.argsort(-later, kind="stable")[:self.far]]
-            if also in codes and codes.index(also) not in near:
-                near = np.append(near, codes.index(also))
-            far = far_values(net, [racks[i] for i in near], n_cards, turns + 1, prefix, unseen, self.far_cards,
-                             self.far_width)
-            values = {codes[i]: float(v) for i, v in zip(near, far)}
-            return (values, [c for c in codes if c in values],
-                    f"the {min(len(top), self.width)} ways to play the {card} that score best after the turn, each "
-                    f"worth the rack after its next deck draw; the {min(len(near), self.far)} best of those, each worth "
-                    f"the rack after two deck draws: the mean over {min(self.far_cards, len(unseen))} of the "
-                    f"{len(unseen)} cards it has not seen of the best of keeping the rack and that card in its "
-                    f"{self.far_width} best slot{'s' if self.far_width > 1 else ''}, each worth the rack after the "
-                    "deck draw that follows")
         values = {codes[i]: float(v) for i, v in zip(top, later)}
         return (values, [c for c in codes if c in values],
                 f"the {min(len(top), self.width)} ways to play the {card} that score best after the turn, each worth the rack after its "

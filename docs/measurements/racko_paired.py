@@ -6,8 +6,8 @@ Usage (a measurement aid, not part of the app):
   against ``diablo2`` at 10 slots over deals LO..HI-1 of tournament seed SEED, with the deals and
   seats of ``parlour tournament racko --players LEVEL,diablo2 --seed SEED`` (deal i is the same
   whatever ``--games``; ``agents.tournament.play_by_observation``). Appends one line per deal to OUT:
-  the deal, LEVEL's share of it (1, 0, or 1/k of a k-way tie) and its seat. LEVEL is a catalog id or a
-  variant of ``VARIANTS``.
+  the deal, LEVEL's share of it (1, 0, or 1/k of a k-way tie) and its seat. LEVEL is a catalog id
+  (to try a variant, add it to the catalog on a branch).
 - ``... racko_paired.py pair A B``: two such files, paired on their common deals: each one's share
   with its standard error, the paired difference A - B with the standard error of the deal-by-deal
   difference, and the deals that ended differently.
@@ -18,19 +18,11 @@ import math
 import sys
 
 from agents.catalog import make_agent
-from agents.racko.lookahead import Lookahead
-from agents.racko.shipped import diablo_nets
 from agents.tournament import play_by_observation
-
-VARIANTS = {  # lookahead-deep with its two best placements valued two deck draws ahead (16 cards, 1 slot)
-    "two-draw": lambda: Lookahead(diablo_nets("diablo2"), plan=True, plan_draw=1, far=2),
-    "two-draw-full": lambda: Lookahead(diablo_nets("diablo2"), plan=True, plan_draw=1, far=2, far_cards=100,
-                                       far_width=2),  # every unseen card, its two best slots
-}
 
 
 def play(level: str, seed: int, lo: int, hi: int, out: str) -> None:
-    agents = [VARIANTS[level]() if level in VARIANTS else make_agent("racko", level), make_agent("racko", "diablo2")]
+    agents = [make_agent("racko", level), make_agent("racko", "diablo2")]
     with open(out, "a") as f:
         for i in range(lo, hi):
             record = play_by_observation("racko", agents, [i], seed)[0]

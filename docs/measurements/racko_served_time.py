@@ -2,8 +2,7 @@
 of the same view (the reasoning panel), per level, against Kyle's as the peer of the same run.
 
 Usage (a measurement aid, not part of the app): ``PYTHONPATH=TREE python docs/measurements/racko_served_time.py
-[DECISIONS] [LEVEL ...]``, LEVEL a catalog id or a variant of ``racko_paired.VARIANTS``; run it on two trees in
-turn to compare them (a tree from ``git archive``)."""
+[DECISIONS] [LEVEL ...]``; run it on two trees in turn to compare them (a tree from ``git archive``)."""
 import random
 import statistics
 import sys
@@ -11,7 +10,6 @@ import time
 
 from agents.base import explain
 from agents.catalog import make_agent
-from docs.measurements.racko_paired import VARIANTS
 from engine import get_game
 
 GAME = get_game("racko")
@@ -42,7 +40,7 @@ if __name__ == "__main__":
     levels = sys.argv[2:] or ["kyle", "diablo", "diablo2", "ensemble"]
     kyle = None
     for level in levels:
-        times = served(VARIANTS[level]() if level in VARIANTS else make_agent("racko", level), decisions)
+        times = served(make_agent("racko", level), decisions)
         t = statistics.median(times)
         kyle = t if level == "kyle" else kyle
         ratio = f" ({t / kyle:.1f}x Kyle's)" if kyle else ""
