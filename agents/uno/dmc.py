@@ -104,17 +104,15 @@ class Dmc:
                 f"{points[best]:+.1f}, next {label(ACTIONS[codes[second]])} {points[second]:+.1f}")
         return Explanation(unit, {ACTIONS[a].id: round(float(v), 1) for a, v in zip(codes, points)}, note)
 
-
     def option_values(self, view: dict, legal_actions: Sequence[Action]) -> dict[str, float]:
         """The deal's expected points of every move it chooses among, by action id (a single one
         valued too); none when a rule decides. The coach's values at big tables (``agents.uno.coach``)."""
-        legal = [a.code for a in legal_actions]
-        if rule_action(phase_code(view), legal, hand_codes(view)) is not None:
+        answer = self._values(view, [a.code for a in legal_actions])
+        if answer is None:
             return {}
-        seen = seen_of_view(view)
-        codes = candidate_codes(legal, hand_codes(view))
-        answer = self._values(view, legal)
-        values = answer[2] if answer is not None and len(codes) > 1 else self.net(rows(seen, codes))
+        seen, codes, values = answer
+        if len(codes) == 1:  # playing it needs no value; the coach shows one
+            values = self.net(rows(seen, codes))
         return {ACTIONS[a].id: round(float(v) * SCALE, 1) for a, v in zip(codes, values)}
 
 

@@ -3,10 +3,11 @@
 ``Reviewer`` (one per server process, ``app.state.reviewer``) reviews on a single worker
 thread, one decision at a time, storing each verdict as it comes (``MoveReview``), so the
 count stored is the progress. A review is started by asking for the analysis; what is
-stored by the game's current judge (``MoveReview.judge``) is never computed again, and a review runs in one process at a time: it first claims
-the (match, seat) in the database (``ReviewClaim``, a primary key two processes cannot both
-insert), renews the claim after each verdict and drops it when done; a claim left by a process
-that died is taken over after ``CLAIM_TTL_S``. The coach sees each decision as the seat saw it:
+stored by the game's current judge (``MoveReview.judge``) is never computed again, and a
+review runs in one process at a time: it first claims the (match, seat) in the database
+(``ReviewClaim``, a primary key two processes cannot both insert), renews the claim after each
+verdict and drops it when done; a claim left by a process that died is taken over after
+``CLAIM_TTL_S``. The coach sees each decision as the seat saw it:
 ``game.observe(state, seat)`` and the legal moves, never the state itself.
 """
 from __future__ import annotations
