@@ -32,6 +32,12 @@ def main(argv: list[str], prog: str = "parlour bench request") -> int:
     args = parser.parse_args(argv)
     if not 10 <= args.moves <= 20_000 or not 1 <= args.top <= 200:
         parser.error("--moves must be 10 to 20,000 and --top 1 to 200")
+    from agents import catalog
+
+    if args.game not in catalog.playable_games():
+        parser.error(f"--game must be one of {', '.join(catalog.playable_games())}")
+    if args.agent not in catalog.levels(args.game):
+        parser.error(f"--agent must be one of {args.game}'s: {', '.join(catalog.levels(args.game))}")
 
     try:
         import yappi

@@ -78,6 +78,19 @@ def test_a_match_with_hints_is_coached_during_play_and_left_out_of_the_ratings(c
     assert client.get(f"/api/matches/{match_id}", headers=tokens[0]).json()["hints"] is True
 
 
+def test_a_hint_from_a_level_that_decides_by_rule_names_no_best_move(client, monkeypatch):
+    """When the coach's level gives no values (it decides by rule there), the hint says so with
+    ``best`` null and no values, rather than naming a move it did not weigh."""
+    real = coach("tictactoe")
+    silent = Coach(real.agent, real.unit, real.threshold, lambda *_: {}, real.points)
+    monkeypatch.setattr(coach_service, "game_coach", lambda game, players=None: silent)
+    match_id, tokens = new_match(client, "tictactoe", TWO_PEOPLE, hints=True)
+    play(client, match_id, tokens, BLUNDER_GAME[:2])
+    hint = client.get(f"/api/matches/{match_id}/hint", headers=tokens[0])
+    assert hint.status_code == 200, hint.text
+    assert hint.json()["best"] is None and hint.json()["values"] == {}
+
+
 def test_the_coach_of_a_card_game_is_handed_the_seats_observation_only(client, monkeypatch):
     """A person against an AI at Rack-O: every observation the coach gets is exactly what that seat
     saw (not the revealed table), and every move it names is one the seat could make."""
