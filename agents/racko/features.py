@@ -38,8 +38,6 @@ other holes between them: ``[c_prev + (h - prev), c_next - (next - h)]``.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 
 FEATURES = 17
@@ -64,12 +62,44 @@ def rack_points_scale(r: int) -> float:
 
 def sequence_masks(rack, max_card: int) -> tuple[int, ...]:
     """The maximal usable sequences of ``rack`` as bit masks (bit i = slot i kept; 0 when no
-    slot is usable), cached by rack."""
-    return _masks(tuple(rack), max_card)
+    slot is usable)."""
+    return masks_of(np.asarray([rack], np.int64), max_card)[0]
 
 
-@lru_cache(maxsize=200_000)
-def _masks(rack: tuple[int, ...], max_card: int) -> tuple[int, ...]:
+_BY_ORDER: dict[tuple[int, bytes], tuple[int, ...]] = {}
+"""Maximal sequences by the order they depend on (``order_keys``): racks that differ only in
+cards that keep every comparison share them (a search tries one slot with many cards)."""
+
+
+def order_keys(racks: np.ndarray, max_card: int) -> list[bytes]:
+    """All that a rack's maximal usable sequences depend on, as bytes, for each row of ``racks``
+    ((n, r) ints): which slots are usable and, for each pair of usable slots i < j, whether
+    ``d_i <= d_j``."""
+    r = racks.shape[1]
+    d = racks - np.arange(r)
+    usable = (d >= 1) & (d <= max_card - r + 1)
+    i, j = np.triu_indices(r, 1)
+    ordered = usable[:, i] & usable[:, j] & (d[:, i] <= d[:, j])
+    packed = np.packbits(np.concatenate([usable, ordered], axis=1), axis=1)
+    return [row.tobytes() for row in packed]
+
+
+def masks_of(racks: np.ndarray, max_card: int) -> list[tuple[int, ...]]:
+    """``sequence_masks`` of each row of ``racks`` ((n, r) ints), each order worked out once."""
+    r = racks.shape[1]
+    out = []
+    for k, key in enumerate(order_keys(racks, max_card)):
+        masks = _BY_ORDER.get((r, key))
+        if masks is None:
+            if len(_BY_ORDER) >= 200_000:
+                _BY_ORDER.clear()
+            masks = _BY_ORDER[(r, key)] = _chains(racks[k].tolist(), max_card)
+        out.append(masks)
+    return out
+
+
+def _chains(rack: list[int], max_card: int) -> tuple[int, ...]:
+    """The maximal usable sequences of one rack, worked out (see the module docstring)."""
     r = len(rack)
     top = max_card - r + 1
     d = [c - i for i, c in enumerate(rack)]
@@ -193,20 +223,16 @@ def feature_matrix(racks: np.ndarray, masks: np.ndarray, max_card: int, turns: n
     return out
 
 
-def expand(racks: list[list[int]], max_card: int):
-    """Every maximal sequence of every rack: (rack rows (M, r), masks (M, r), points (M,),
-    the index of each rack's first row)."""
-    r = len(racks[0])
-    rows: list[list[int]] = []
-    masks: list[int] = []
-    pts: list[float] = []
-    starts: list[int] = []
-    for rack in racks:
-        starts.append(len(rows))
-        p = points(rack)
-        for mask in sequence_masks(rack, max_card):
-            rows.append(rack)
-            masks.append(mask)
-            pts.append(p)
-    mask_arr = (np.array(masks)[:, None] >> np.arange(r)) & 1 != 0
-    return np.array(rows), mask_arr, np.array(pts, dtype=np.float64), starts
+def expand(racks, max_card: int):
+    """Every maximal sequence of every rack (``racks``: a list of racks or an (n, r) array):
+    (rack rows (M, r), masks (M, r), points (M,), the index of each rack's first row)."""
+    arr = np.asarray(racks, np.int64)
+    r = arr.shape[1]
+    masks = masks_of(arr, max_card)
+    counts = np.fromiter(map(len, masks), np.int64, len(masks))
+    flat = np.fromiter((m for ms in masks for m in ms), np.int64, int(counts.sum()))
+    falls = arr[:, 1:] < arr[:, :-1]
+    pts = np.where(falls.any(axis=1), 5.0 * (falls.argmax(axis=1) + 1), rack_points_scale(r))
+    starts = np.concatenate([[0], np.cumsum(counts[:-1])])
+    return (np.repeat(arr, counts, axis=0), (flat[:, None] >> np.arange(r)) & 1 != 0,
+            np.repeat(pts, counts), starts.tolist())

@@ -64,6 +64,25 @@ def test_maximal_sequences_match_the_definition_on_random_racks():
         assert max(len(s) for s in got) == usable_sequence_length(rack, n)
 
 
+def test_a_batch_of_racks_expands_as_each_rack_does_alone():
+    """The search's batches: one rack with a slot tried with every card. Racks whose slots keep the
+    same order share their maximal sequences (worked out once); each must still get its own."""
+    rng = random.Random(11)
+    for _ in range(40):
+        r = rng.choice([5, 10])
+        n = rng.choice([2 * r + 2, 4 * r])
+        base = rng.sample(range(1, n + 1), r)
+        slot = rng.randrange(r)
+        racks = [base[:slot] + [c] + base[slot + 1:] for c in range(1, n + 1) if c not in base] + [base]
+        rows, masks, pts, starts = expand(racks, n)
+        for rack, a, b in zip(racks, starts, starts[1:] + [len(rows)]):
+            assert all(list(row) == rack for row in rows[a:b])
+            assert set(pts[a:b]) == {points(rack)}
+            got = sorted([i for i in range(r) if m[i]] for m in masks[a:b])
+            want = brute_maximal(rack, n)
+            assert got == (want if want != [[]] else [[]]), (rack, n)
+
+
 # ----- the 17 features, against a slow reading of their definitions -----
 
 def reference_features(rack, seq, n, turns, seen):
