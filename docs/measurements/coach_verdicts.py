@@ -14,7 +14,9 @@ least 0.05 and 0.1 (the threshold).
 ``python docs/measurements/coach_verdicts.py uno-five PLAYER`` does the same for the Uno coach at five
 seats (the top level's networks, in points): 60 five-seat deals (7000-7059) of PLAYER (seat 0) against the
 perceptron, BetterOffensive, Offensive and Defensive, with the losses counted at 2, 5 and 10 points, and
-the decisions the coach does not rate (the level's rule makes them), and the CPU time of a review."""
+the decisions the coach does not rate (the level's rule makes them), and the CPU time of a review.
+``uno-four PLAYER``: the same at the write-up's four-seat table (against the perceptron, Offensive and
+Defensive; deals 7100-7159)."""
 from __future__ import annotations
 
 import random
@@ -68,13 +70,18 @@ def uno(old: bool) -> None:
           f"verdicts that differ {differ}")
 
 
-def uno_five(player: str) -> None:
-    game, judge = get_game("uno"), coach("uno", 5)
-    others = ["perceptron", "betteroffensive", "offensive", "defensive"]
+BIG_TABLES = {5: (["perceptron", "betteroffensive", "offensive", "defensive"], 7000),
+              4: (["perceptron", "offensive", "defensive"], 7100)}
+"""Seats: the others at the write-up's table of that size, and the first deal's seed."""
+
+
+def uno_big(player: str, seats: int) -> None:
+    game, judge = get_game("uno"), coach("uno", seats)
+    others, first = BIG_TABLES[seats]
     me, rest, rng = make_agent("uno", player), [make_agent("uno", o) for o in others], random.Random(3)
     losses, agree, unrated, over, cpu = [], 0, 0, {2.0: 0, 5.0: 0, 10.0: 0}, []
     for deal in range(60):
-        state = game.new_deal(5, 7000 + deal)
+        state = game.new_deal(seats, first + deal)
         while not game.is_over(state):
             seat, legal = game.current_player(state), game.legal_actions(state)
             view = game.observe(state, seat)
@@ -91,7 +98,7 @@ def uno_five(player: str) -> None:
                     for bound in over:
                         over[bound] += verdict.loss >= bound
             state = game.apply(state, action)
-    print(f"{player} at five seats, judged by {judge.agent}: {len(losses)} decisions rated ({unrated} not rated), "
+    print(f"{player} at {seats} seats, judged by {judge.agent}: {len(losses)} decisions rated ({unrated} not rated), "
           f"the coach's best was the move made in {agree}; mean loss {statistics.mean(losses):.2f} points, largest "
           f"{max(losses):.1f}; losing at least 2: {over[2.0]}, 5: {over[5.0]}, 10: {over[10.0]}; review CPU "
           f"{1000 * statistics.median(cpu):.2f} ms at the median, {1000 * max(cpu):.2f} ms at most")
@@ -123,7 +130,7 @@ def yaniv(player: str) -> None:
 if __name__ == "__main__":
     if sys.argv[1] == "uno":
         uno("--old" in sys.argv)
-    elif sys.argv[1] == "uno-five":
-        uno_five(sys.argv[2])
+    elif sys.argv[1] in ("uno-four", "uno-five"):
+        uno_big(sys.argv[2], 4 if sys.argv[1] == "uno-four" else 5)
     else:
         yaniv(sys.argv[2])
