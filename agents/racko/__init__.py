@@ -104,20 +104,6 @@ AGENTS = [
               "card, averaged over every card it has not seen, the better of keeping the rack and the card's best "
               "placement, each valued the same way. No forced random move.",
               lambda: Lookahead(diablo_nets("diablo2"), plan=True, plan_draw=1), searches=True),
-    # session 17's measured variants of lookahead-deep (a branch's, not levels): its draw weighing a deck
-    # card's two best ways to play; its placements and discard weighing five candidates after the turn;
-    # both widths raised (five, and three ways per deck card)
-    AgentSpec("deep-draw2", "racko", "Lookahead (deep, two ways per deck card)",
-              "lookahead-deep weighing the two best ways to play each deck card in its draw.",
-              lambda: Lookahead(diablo_nets("diablo2"), plan=True, plan_draw=2), searches=True),
-    AgentSpec("deep-wide", "racko", "Lookahead (deep, five candidates)",
-              "lookahead-deep valuing the five best placements after the turn (rather than three) by the rack "
-              "after the next deck draw, in its placement and for the discard.",
-              lambda: Lookahead(diablo_nets("diablo2"), plan=True, width=5, plan_draw=1), searches=True),
-    AgentSpec("deep-full", "racko", "Lookahead (deep, widest)",
-              "lookahead-deep with both widths raised: the five best placements after the turn, and the three best "
-              "ways to play each deck card in its draw.",
-              lambda: Lookahead(diablo_nets("diablo2"), plan=True, width=5, plan_draw=3), searches=True),
     AgentSpec("dmc", "racko", "Deep Monte-Carlo",
               "A network that values each action of a turn (the rack it leaves, what it has seen of the pile "
               "and of the next player's rack) by the result of the deal it expects, trained by deep Monte-Carlo: "
