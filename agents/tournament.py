@@ -31,13 +31,13 @@ from __future__ import annotations
 
 import random
 from concurrent.futures import Executor, as_completed
-from typing import Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from agents.arenas import fast_arena
 from agents.catalog import make_agent
 from agents.records import GameRecord, TournamentResult, arrangement, seat_count, summarise
 from agents.spec import Values
-from engine import chance, get_game, play_out
+from engine import Game, chance, get_game, play_out
 
 
 def play_games(game_name: str, players: Sequence[str], indices: Sequence[int], seed: int,
@@ -55,25 +55,31 @@ def play_by_observation(game_name: str, agents: Sequence, indices: Sequence[int]
                         options: dict | None = None, whole_match: bool = False) -> list[GameRecord]:
     """The games numbered ``indices``, each agent acting on its seat's observation."""
     game = get_game(game_name)
-    n = seat_count(game, len(agents))
     per_move = game.type.actions_per_move  # moves counted per player
     records = []
     for i in indices:
-        order = arrangement(i, len(agents), n)
-        seats = [agents[order[seat]] for seat in range(n)]
-        game_seed = chance(seed, "game", i).getrandbits(48)
-        rng = random.Random(f"{seed}:agents:{i}")
-        state = (game.new_match if whole_match else game.new_deal)(n, game_seed, options)
-        actions = [0] * n
+        actions = [0] * seat_count(game, len(agents))
 
         def count(_state, seat, _action, tally=actions):
             tally[seat] += 1
 
-        state, history = play_out(game, state, seats, rng, on_move=count)
+        order, state, history = play_one(game, agents, i, seed, options, whole_match, on_move=count)
         seat_moves = None if per_move == 1 else tuple(a // per_move for a in actions)
         records.append(GameRecord(i, order, tuple(game.scores(state)), tuple(game.winners(state)),
                                   len(history), seat_moves))
     return records
+
+
+def play_one(game: Game, agents: Sequence, i: int, seed: int, options: dict | None = None, whole_match: bool = False,
+             on_move: Callable | None = None) -> tuple[tuple[int, ...], Any, list[str]]:
+    """Game number ``i`` of a tournament of ``agents`` (its seats, deal and agents' randomness): the
+    seating (``order[seat]`` = the agent's index), the final state and the moves made."""
+    n = seat_count(game, len(agents))
+    order = arrangement(i, len(agents), n)
+    state = (game.new_match if whole_match else game.new_deal)(n, chance(seed, "game", i).getrandbits(48), options)
+    state, history = play_out(game, state, [agents[order[seat]] for seat in range(n)],
+                              random.Random(f"{seed}:agents:{i}"), on_move=on_move)
+    return order, state, history
 
 
 def run(game: str, players: Sequence[str], games: int, seed: int = 1, options: dict | None = None,

@@ -70,14 +70,14 @@ def uno(old: bool) -> None:
           f"verdicts that differ {differ}")
 
 
-BIG_TABLES = {5: (["perceptron", "betteroffensive", "offensive", "defensive"], 7000),
+TABLES = {5: (["perceptron", "betteroffensive", "offensive", "defensive"], 7000),
               4: (["perceptron", "offensive", "defensive"], 7100)}
 """Seats: the others at the write-up's table of that size, and the first deal's seed."""
 
 
 def uno_big(player: str, seats: int) -> None:
     game, judge = get_game("uno"), coach("uno", seats)
-    others, first = BIG_TABLES[seats]
+    others, first = TABLES[seats]
     me, rest, rng = make_agent("uno", player), [make_agent("uno", o) for o in others], random.Random(3)
     losses, agree, unrated, over, cpu = [], 0, 0, {2.0: 0, 5.0: 0, 10.0: 0}, []
     for deal in range(60):

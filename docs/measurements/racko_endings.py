@@ -5,22 +5,21 @@ Usage (a measurement aid, not part of the app):
 - ``PYTHONPATH=TREE python docs/measurements/racko_endings.py play LEVEL SEED LO HI OUT``: LEVEL against
   ``diablo2`` at 10 slots over deals LO..HI-1 of tournament seed SEED (the deals, seats and agent
   randomness of ``parlour tournament racko --players LEVEL,diablo2 --seed SEED``, as
-  ``racko_paired.py``). Appends one line per deal: the deal, the winner(s), the moves, then for each
+  ``racko_paired.py``, through ``agents.tournament.play_one``). Appends one line per deal: the deal, the winner(s), the moves, then for each
   seat its level, its rack's longest usable sequence at the end, and its turns.
 - ``... racko_endings.py summary OUT``: the wins of each, and for the deals each lost, how long its
   longest usable sequence was (10 slots: 9 means one card short of Rack-O), and the winner's turns.
 """
 from __future__ import annotations
 
-import random
 import statistics
 import sys
 from collections import Counter
 
 from agents.catalog import make_agent
 from agents.racko.common import usable_sequence_length
-from agents.records import arrangement
-from engine import chance, get_game, play_out
+from agents.tournament import play_one
+from engine import get_game
 
 OTHER = "diablo2"
 
@@ -30,9 +29,7 @@ def play(level: str, seed: int, lo: int, hi: int, out: str) -> None:
     agents = [make_agent("racko", n) for n in names]
     with open(out, "a") as f:
         for i in range(lo, hi):
-            order = arrangement(i, 2, 2)
-            state = game.new_deal(2, chance(seed, "game", i).getrandbits(48), None)
-            state, history = play_out(game, state, [agents[order[s]] for s in range(2)], random.Random(f"{seed}:agents:{i}"))
+            order, state, history = play_one(game, agents, i, seed)
             row = [str(i), "+".join(names[order[w]] for w in game.winners(state)), str(len(history))]
             for s in range(2):
                 view = game.observe(state, s)
