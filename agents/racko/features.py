@@ -38,6 +38,8 @@ other holes between them: ``[c_prev + (h - prev), c_next - (next - h)]``.
 """
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 
 FEATURES = 17
@@ -141,6 +143,115 @@ def unseen_prefix(max_card: int, seen) -> np.ndarray:
     return np.cumsum(unseen)
 
 
+class _Layout:
+    """What ``feature_matrix`` needs of a sequence's mask for one rack size ``r`` and highest card
+    ``n`` (its clumps, its holes' kept neighbours, the weights of its slots), worked out once per
+    mask as it is first met and kept as a row of two tables, so that a call costs a few dozen numpy
+    operations on all its sequences at once, whatever their clumps and holes (until session 17 it
+    was about a hundred, most of them on the clumps). Floats here are computed by the same
+    operations as the earlier code's, so the rows are the same bit for bit (a test keeps that code).
+
+    Two tables, a row per mask: what is per slot, and what is per clump (at most ``clumps``
+    clumps of at most r cards each, padded; the card indices are stored as floats, exactly)."""
+
+    GROW = 64
+
+    def __init__(self, r: int, n: int):
+        self.r, self.n = r, n
+        self.slope = (n - 1) / r
+        self.err_scale = float(r * max(1, n - r))
+        slot = np.arange(r)
+        self.target = slot * self.slope + 1.0  # t_i
+        self.skew = 1.0 - slot / r  # w_i
+        self.bits = (1 << slot).astype(np.int64)
+        self.clumps = c = (r + 1) // 2
+        self.by_divisor = np.array([self.err_scale, r, r, r], np.float64)[:, None]
+        self.row_of = np.full(1 << r, -1, np.int32)  # a mask's row in the tables (-1: not yet); 4 MB at r = 20
+        self.count = 0
+        self.lock = threading.Lock()  # rows are added under it (a server may decide in threads)
+        # per slot (a row per mask): floats, then ints (indices into the cards padded [0, c, n + 1])
+        self.LENGTH, self.WEIGHTS, self.KEPT = 0, slice(1, 1 + 4 * r), slice(1, 1 + r)
+        self.DIVISOR, self.ADD = slice(1 + 4 * r, 5 + 4 * r), slice(5 + 4 * r, 9 + 4 * r)
+        self.slot_floats = np.zeros((0, 9 + 4 * r))
+        self.BOUND_INDEX, self.BOUND_OFFSET = slice(0, 2 * r), slice(2 * r, 4 * r)
+        self.slot_ints = np.zeros((0, 4 * r), np.int64)
+        # per clump: [j, k] is clump k's j-th card; indices into the cards padded [0, c]
+        (self.SIZE, self.SIZE1, self.CENTRE_TARGET, self.CENTRE_SKEW, self.LONE, self.DENS_NUM,
+         self.SLOT_SUM) = (slice(k * c, (k + 1) * c) for k in range(7))
+        at = 7 * c
+        self.MEMBER_SLOT, self.MEMBER_VALID = slice(at, at + r * c), slice(at + r * c, at + 2 * r * c)
+        self.PICK = slice(at + 2 * r * c, at + 3 * r * c + c)  # the cards' indices, then the last card's
+        self.per_clump = np.zeros((0, at + 3 * r * c + c))
+
+    def rows(self, masks: np.ndarray) -> np.ndarray:
+        """The table row of each mask ((M, r) bools), working out the masks not met before."""
+        codes = masks @ self.bits
+        index = self.row_of[codes]
+        if index.min() < 0:
+            with self.lock:
+                for code in set(codes[index < 0].tolist()):
+                    if self.row_of[code] < 0:
+                        self._add(code)
+            index = self.row_of[codes]
+        return index
+
+    def _add(self, code: int) -> None:
+        if self.count == len(self.slot_floats):
+            more = self.GROW + self.count
+            self.slot_floats = np.resize(self.slot_floats, (more, self.slot_floats.shape[1]))
+            self.slot_ints = np.resize(self.slot_ints, (more, self.slot_ints.shape[1]))
+            self.per_clump = np.resize(self.per_clump, (more, self.per_clump.shape[1]))
+        k = self.count
+        self.slot_floats[k], self.slot_ints[k], self.per_clump[k] = self._worked_out(code)
+        self.row_of[code] = k
+        self.count += 1
+
+    def _worked_out(self, code: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        r, c = self.r, self.clumps
+        kept = np.array([code >> i & 1 for i in range(r)], np.float64)
+        slots = [i for i in range(r) if code >> i & 1]
+        holes = r - len(slots)
+        slot_floats = np.zeros(9 + 4 * r)
+        slot_floats[self.LENGTH] = len(slots) / r
+        slot_floats[self.WEIGHTS] = np.concatenate([kept, kept * self.skew, np.ones(r), (1.0 - kept) * self.skew])
+        slot_floats[self.DIVISOR] = [self.err_scale, self.err_scale, max(holes, 1), max(holes, 1)]
+        slot_floats[self.ADD] = [0.0, 0.0, float(holes == 0), float(holes == 0)]
+        # a hole's values run from lo = c_prev + (h - prev) to hi = c_next - (next - h), with c_prev = 0
+        # and c_next = n + 1 where there is no kept neighbour; a kept slot gets hi = lo - 1 (none)
+        index, offset = np.zeros(2 * r, np.int64), np.zeros(2 * r, np.int64)
+        for h in range(r):
+            if code >> h & 1:
+                index[h] = index[r + h] = h + 1
+                continue
+            prev = max([i for i in slots if i < h], default=-1)
+            nxt = min([i for i in slots if i > h], default=r)
+            index[h], offset[h] = nxt + 1, -(nxt - h)  # hi
+            index[r + h], offset[r + h] = prev + 1, h - prev - 1  # lo - 1
+        runs: list[list[int]] = []
+        for i in slots:
+            if runs and runs[-1][-1] == i - 1:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+        per_clump = np.zeros((7, c))  # size, size or 1, t at the centre, w at the centre, lone, m (m - 1), slots
+        per_clump[1] = 1.0
+        member_slot, member_valid = np.zeros((r, c)), np.zeros((r, c))  # [j, k]: clump k's j-th card
+        member, last = np.zeros((r, c), np.int64), np.zeros(c, np.int64)
+        for k, run in enumerate(runs):
+            m = len(run)
+            centre = np.float64(sum(run)) / np.float64(m)
+            per_clump[:, k] = [m, m, centre * self.slope + 1.0, 1.0 - centre / r, m == 1, m * (m - 1), sum(run)]
+            member_slot[:m, k], member_valid[:m, k], member[:m, k] = run, 1.0, [i + 1 for i in run]
+            last[k] = run[-1] + 1
+        return (slot_floats, np.concatenate([index, offset]),
+                np.concatenate([per_clump.ravel(), member_slot.ravel(), member_valid.ravel(), member.ravel(), last]))
+
+
+_LAYOUTS: dict[tuple[int, int], _Layout] = {}
+_ORDER = np.argsort([0, 1, 2, 3, 10, 6, 13, 5, 12, 4, 7, 8, 9, 11, 14, 15, 16])
+"""The features in the order ``feature_matrix`` works them out (``_ORDER`` puts them back)."""
+
+
 def feature_matrix(racks: np.ndarray, masks: np.ndarray, max_card: int, turns: np.ndarray,
                    prefix: np.ndarray, which: np.ndarray, rack_points: np.ndarray) -> np.ndarray:
     """The 17 features (see the module docstring) of M sequences at once, from several
@@ -150,77 +261,67 @@ def feature_matrix(racks: np.ndarray, masks: np.ndarray, max_card: int, turns: n
     the slots the sequence keeps; ``turns``: (M,) the deciding player's turns so far;
     ``prefix``: (T, max_card + 1) unseen counts (``unseen_prefix``) of T deciding
     players, ``which``: (M,) the row of ``prefix`` for each sequence; ``rack_points``:
-    (M,) the rack's points now. Returns (M, 17) floats."""
+    (M,) the rack's points now. Returns (M, 17) floats.
+
+    What depends on the mask alone is read from ``_Layout``'s tables. A row does not depend on
+    the rest of the batch: the sums over slots are numpy's sums of each row, and the sums over a
+    clump's cards and over clumps run in reading order."""
     m_rows, r = racks.shape
     n = max_card
-    unseen = np.maximum(prefix[which, n], 1).astype(np.float64)[:, None]
-    err_scale = float(r * max(1, n - r))
-    slope = (n - 1) / r
-    slot = np.arange(r)
-    skew = 1.0 - slot / r
-    kept = masks
-    cards = racks.astype(np.float64)
-    out = np.empty((m_rows, FEATURES))
-    out[:, 0] = np.minimum(turns, 2 * r) / r
-    out[:, 1] = rack_points / rack_points_scale(r)
-    out[:, 2] = kept.sum(axis=1) / r
-    err = np.abs(slot * slope + 1.0 - cards) * kept
-    out[:, 3] = err.sum(axis=1) / err_scale
-    out[:, 10] = (err * skew).sum(axis=1) / err_scale
-    # clumps: runs of kept slots, labelled in reading order
-    before = np.zeros_like(kept)
-    before[:, 1:] = kept[:, :-1]
-    after = np.zeros_like(kept)
-    after[:, :-1] = kept[:, 1:]
-    starts = kept & ~before
-    flat_kept = kept.ravel()
-    label = (np.cumsum(starts.ravel()) - 1)[flat_kept]
-    clumps = int(starts.sum())
-    if clumps:
-        size = np.bincount(label, minlength=clumps).astype(np.float64)
-        slots_k = np.broadcast_to(slot, kept.shape).ravel()[flat_kept]
-        cards_k = cards.ravel()[flat_kept]
-        row = np.nonzero(starts)[0]
-        first = cards[starts]
-        last = cards[kept & ~after]
-        centre_slot = np.bincount(label, slots_k, clumps) / size
-        centre_card = np.bincount(label, cards_k, clumps) / size
-        w = 1.0 - centre_slot / r
-        cerr = size * np.abs(centre_slot * slope + 1.0 - centre_card)
-        span = np.maximum(last - first, 1.0)
-        dens = np.where(size > 1, size * (size - 1) / span, 0.0)
-        lone = (size == 1).astype(np.float64)
-        d = cards_k - slots_k
-        mean_d = np.bincount(label, d, clumps) / size
-        spread = np.bincount(label, np.abs(d - mean_d[label]), clumps) / size
-        cen = size / (1.0 + spread)
-        adj = dens + lone
-        per_clump = np.stack([cerr / err_scale, adj / r, dens / r, cen / r]).T
-        sums = np.zeros((m_rows, 8))
-        np.add.at(sums, row, np.hstack([per_clump, per_clump * w[:, None]]))
-        out[:, [4, 7, 8, 9, 11, 14, 15, 16]] = sums
-    else:
-        out[:, [4, 7, 8, 9, 11, 14, 15, 16]] = 0.0
-    # holes: the values that fit between the kept neighbours
-    hole = ~kept
-    prev_slot = np.maximum.accumulate(np.where(kept, slot, -1), axis=1)
-    next_slot = np.minimum.accumulate(np.where(kept, slot, r)[:, ::-1], axis=1)[:, ::-1]
-    padded = np.empty((m_rows, r + 2), np.int64)
+    lay = _LAYOUTS.get((r, n))
+    if lay is None:
+        lay = _LAYOUTS[(r, n)] = _Layout(r, n)
+    index = lay.rows(masks)
+    slot_floats, slot_ints = lay.slot_floats.take(index, 0), lay.slot_ints.take(index, 0)
+    found = np.empty((m_rows, FEATURES))  # in the order of _ORDER
+    found[:, 0] = np.minimum(turns, 2 * r) / r
+    found[:, 1] = rack_points / rack_points_scale(r)
+    found[:, 2] = slot_floats[:, lay.LENGTH]
+    # holes: p = the share of the unseen cards that fit (0 for a kept slot)
+    padded = np.empty((m_rows, r + 2), np.int64)  # 0, the cards, n + 1
     padded[:, 0] = 0
     padded[:, 1:-1] = racks
     padded[:, -1] = n + 1
-    ridx = np.arange(m_rows)[:, None]
-    lo = padded[ridx, prev_slot + 1] + (slot - prev_slot)  # 1 <= lo, hi <= n (see the docstring)
-    hi = padded[ridx, next_slot + 1] - (next_slot - slot)
-    rows_p = prefix[which][ridx, np.concatenate([hi, lo - 1], axis=1)]
-    p = np.where(hole & (hi >= lo), (rows_p[:, :r] - rows_p[:, r:]) / unseen, 0.0)
-    holes = hole.sum(axis=1)
-    out[:, 5] = np.where(hole, p, 1.0).prod(axis=1)
-    out[:, 12] = np.where(hole, 1.0 - skew * (1.0 - p), 1.0).prod(axis=1)
-    safe = np.maximum(holes, 1)
-    out[:, 6] = np.where(holes > 0, (p * hole).sum(axis=1) / safe, 1.0)
-    out[:, 13] = np.where(holes > 0, (p * skew * hole).sum(axis=1) / safe, 1.0)
-    return out
+    rows = np.arange(m_rows)[:, None]
+    bounds = padded.ravel().take(slot_ints[:, lay.BOUND_INDEX] + (r + 2) * rows) + slot_ints[:, lay.BOUND_OFFSET]
+    counts = prefix.ravel().take(bounds + (n + 1) * which[:, None])  # unseen cards <= hi, then <= lo - 1
+    unseen = np.maximum(prefix[which, n], 1).astype(np.float64)[:, None]
+    p = np.maximum(counts[:, :r] - counts[:, r:], 0) / unseen
+    # sums over slots: the rack errors (3, 10) and the fill means (6, 13)
+    per_slot = np.empty((m_rows, 4, r))
+    per_slot[:, :2] = np.abs(lay.target - racks)[:, None]
+    per_slot[:, 2:] = p[:, None]
+    sums = (per_slot * slot_floats[:, lay.WEIGHTS].reshape(m_rows, 4, r)).sum(axis=2)
+    found[:, 3:7] = sums / slot_floats[:, lay.DIVISOR] + slot_floats[:, lay.ADD]
+    # products over holes: the fill products (5, 12), with a kept slot's factor 1
+    factors = np.empty((m_rows, 2, r))
+    factors[:, 0] = p + slot_floats[:, lay.KEPT]
+    factors[:, 1] = 1.0 - slot_floats[:, lay.WEIGHTS][:, 3 * r:] * (1.0 - p)
+    found[:, 7:9] = factors.prod(axis=2)
+    # clumps (4, 7, 8, 9, 11, 14, 15, 16): clump k of every sequence side by side, its cards [j, k]
+    clump_floats = lay.per_clump.take(index, 0).T.copy()  # a row per quantity
+    c = lay.clumps
+    cards = np.empty((m_rows, r + 1))
+    cards[:, 0] = 0.0
+    cards[:, 1:] = racks
+    picked = cards.ravel().take(clump_floats[lay.PICK].astype(np.int64) + (r + 1) * rows[:, 0])
+    member, last = picked[:r * c].reshape(r, c, m_rows), picked[r * c:]
+    size, size1 = clump_floats[lay.SIZE], clump_floats[lay.SIZE1]
+    total = member.sum(axis=0)
+    cerr = size * np.abs(clump_floats[lay.CENTRE_TARGET] - total / size1)
+    dens = clump_floats[lay.DENS_NUM] / np.maximum(last - member[0], 1.0)
+    mean_d = (total - clump_floats[lay.SLOT_SUM]) / size1
+    deviation = np.abs(member - clump_floats[lay.MEMBER_SLOT].reshape(r, c, m_rows) - mean_d)
+    spread = (deviation * clump_floats[lay.MEMBER_VALID].reshape(r, c, m_rows)).sum(axis=0) / size1
+    per_clump = np.empty((c, 8, m_rows))
+    per_clump[:, 0] = cerr
+    per_clump[:, 1] = dens + clump_floats[lay.LONE]
+    per_clump[:, 2] = dens
+    per_clump[:, 3] = size / (1.0 + spread)
+    per_clump[:, :4] /= lay.by_divisor
+    per_clump[:, 4:] = per_clump[:, :4] * clump_floats[lay.CENTRE_SKEW][:, None]
+    found[:, 9:] = per_clump.sum(axis=0).T
+    return found.take(_ORDER, 1)
 
 
 def expand(racks, max_card: int):
