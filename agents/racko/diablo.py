@@ -45,10 +45,12 @@ def score_groups(net, groups: list[Group], max_card: int) -> list[tuple[np.ndarr
     parts = [expand(racks, max_card) for racks, _t, _prefix in groups]
     sizes = [len(rows) for rows, _m, _p, _s in parts]
     which = np.repeat(np.arange(len(groups)), sizes)
-    feats = feature_matrix(np.concatenate([rows for rows, _m, _p, _s in parts]),
-                           np.concatenate([m for _r, m, _p, _s in parts]), max_card,
-                           np.array([t for _r, t, _p in groups])[which], np.array([g[2] for g in groups]), which,
-                           np.concatenate([p for _r, _m, p, _s in parts]))
+    if len(parts) == 1:  # a served decision
+        rows, masks, points, _starts = parts[0]
+    else:
+        rows, masks, points = (np.concatenate([part[k] for part in parts]) for k in range(3))
+    feats = feature_matrix(rows, masks, max_card, np.array([t for _r, t, _p in groups])[which],
+                           np.array([g[2] for g in groups]), which, points)
     out = net(feats).tolist()
     results, offset = [], 0
     for (_rows, _m, _p, starts), size in zip(parts, sizes):

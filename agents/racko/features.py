@@ -39,6 +39,7 @@ other holes between them: ``[c_prev + (h - prev), c_next - (next - h)]``.
 from __future__ import annotations
 
 import threading
+from itertools import accumulate
 
 import numpy as np
 
@@ -73,17 +74,26 @@ _BY_ORDER: dict[tuple[int, bytes], tuple[int, ...]] = {}
 cards that keep every comparison share them (a search tries one slot with many cards)."""
 
 
+_KEY_BITS: dict[int, np.ndarray] = {}
+"""For each rack size r, where ``order_keys``'s bits sit in a rack's (r, r) comparisons: the
+diagonal (slot i usable), then the pairs i < j in ``np.triu_indices`` order."""
+
+
 def order_keys(racks: np.ndarray, max_card: int) -> list[bytes]:
     """All that a rack's maximal usable sequences depend on, as bytes, for each row of ``racks``
     ((n, r) ints): which slots are usable and, for each pair of usable slots i < j, whether
     ``d_i <= d_j``."""
-    r = racks.shape[1]
+    n_racks, r = racks.shape
+    bits = _KEY_BITS.get(r)
+    if bits is None:
+        i, j = np.triu_indices(r, 1)
+        bits = _KEY_BITS[r] = np.concatenate([np.arange(r) * (r + 1), i * r + j])
     d = racks - np.arange(r)
     usable = (d >= 1) & (d <= max_card - r + 1)
-    i, j = np.triu_indices(r, 1)
-    ordered = usable[:, i] & usable[:, j] & (d[:, i] <= d[:, j])
-    packed = np.packbits(np.concatenate([usable, ordered], axis=1), axis=1)
-    return [row.tobytes() for row in packed]
+    pairs = (d[:, :, None] <= d[:, None, :]) & usable[:, :, None] & usable[:, None, :]  # [rack, i, j]
+    packed = np.packbits(pairs.reshape(n_racks, r * r).take(bits, axis=1), axis=1)
+    data, width = packed.tobytes(), packed.shape[1]
+    return [data[k:k + width] for k in range(0, n_racks * width, width)]
 
 
 def masks_of(racks: np.ndarray, max_card: int) -> list[tuple[int, ...]]:
@@ -330,10 +340,9 @@ def expand(racks, max_card: int):
     arr = np.asarray(racks, np.int64)
     r = arr.shape[1]
     masks = masks_of(arr, max_card)
-    counts = np.fromiter(map(len, masks), np.int64, len(masks))
-    flat = np.fromiter((m for ms in masks for m in ms), np.int64, int(counts.sum()))
+    counts = [len(ms) for ms in masks]
+    flat = np.array([m for ms in masks for m in ms], np.int64)
     falls = arr[:, 1:] < arr[:, :-1]
     pts = np.where(falls.any(axis=1), 5.0 * (falls.argmax(axis=1) + 1), rack_points_scale(r))
-    starts = np.concatenate([[0], np.cumsum(counts[:-1])])
     return (np.repeat(arr, counts, axis=0), (flat[:, None] >> np.arange(r)) & 1 != 0,
-            np.repeat(pts, counts), starts.tolist())
+            np.repeat(pts, counts), list(accumulate(counts[:-1], initial=0)))
