@@ -179,19 +179,21 @@ class _Layout:
         self.row_of = np.full(1 << r, -1, np.int32)  # a mask's row in the tables (-1: not yet); 4 MB at r = 20
         self.count = 0
         self.lock = threading.Lock()  # rows are added under it (a server may decide in threads)
-        # per slot (a row per mask): floats, then ints (indices into the cards padded [0, c, n + 1])
-        self.LENGTH, self.WEIGHTS, self.KEPT = 0, slice(1, 1 + 4 * r), slice(1, 1 + r)
+        # per slot: floats, then ints (indices into the cards padded [0, c_1, ..., c_r, n + 1])
+        self.LENGTH, self.WEIGHTS, self.KEPT, self.SKEW_HOLES = 0, slice(1, 1 + 4 * r), slice(1, 1 + r), slice(1 + 3 * r, 1 + 4 * r)
         self.DIVISOR, self.ADD = slice(1 + 4 * r, 5 + 4 * r), slice(5 + 4 * r, 9 + 4 * r)
         self.slot_floats = np.zeros((0, 9 + 4 * r))
-        self.BOUND_INDEX, self.BOUND_OFFSET = slice(0, 2 * r), slice(2 * r, 4 * r)
-        self.slot_ints = np.zeros((0, 4 * r), np.int64)
-        # per clump: [j, k] is clump k's j-th card; indices into the cards padded [0, c]
+        # the cards to pick: the holes' bounds (hi, then lo - 1), clump k's j-th card at [j, k], the
+        # clumps' last cards; and the bounds' offsets
+        at = 2 * r + r * c + c
+        self.PICKS, self.BOUND_OFFSET = slice(0, at), slice(at, at + 2 * r)
+        self.slot_ints = np.zeros((0, at + 2 * r), np.int64)
+        # per clump
         (self.SIZE, self.SIZE1, self.CENTRE_TARGET, self.CENTRE_SKEW, self.LONE, self.DENS_NUM,
          self.SLOT_SUM) = (slice(k * c, (k + 1) * c) for k in range(7))
         at = 7 * c
         self.MEMBER_SLOT, self.MEMBER_VALID = slice(at, at + r * c), slice(at + r * c, at + 2 * r * c)
-        self.PICK = slice(at + 2 * r * c, at + 3 * r * c + c)  # the cards' indices, then the last card's
-        self.per_clump = np.zeros((0, at + 3 * r * c + c))
+        self.per_clump = np.zeros((0, at + 2 * r * c))
 
     def rows(self, masks: np.ndarray) -> np.ndarray:
         """The table row of each mask ((M, r) bools), working out the masks not met before."""
@@ -253,8 +255,8 @@ class _Layout:
             per_clump[:, k] = [m, m, centre * self.slope + 1.0, 1.0 - centre / r, m == 1, m * (m - 1), sum(run)]
             member_slot[:m, k], member_valid[:m, k], member[:m, k] = run, 1.0, [i + 1 for i in run]
             last[k] = run[-1] + 1
-        return (slot_floats, np.concatenate([index, offset]),
-                np.concatenate([per_clump.ravel(), member_slot.ravel(), member_valid.ravel(), member.ravel(), last]))
+        return (slot_floats, np.concatenate([index[:r], index[r:], member.ravel(), last, offset]),
+                np.concatenate([per_clump.ravel(), member_slot.ravel(), member_valid.ravel()]))
 
 
 _LAYOUTS: dict[tuple[int, int], _Layout] = {}
@@ -287,49 +289,46 @@ def feature_matrix(racks: np.ndarray, masks: np.ndarray, max_card: int, turns: n
     found[:, 0] = np.minimum(turns, 2 * r) / r
     found[:, 1] = rack_points / rack_points_scale(r)
     found[:, 2] = slot_floats[:, lay.LENGTH]
-    # holes: p = the share of the unseen cards that fit (0 for a kept slot)
-    padded = np.empty((m_rows, r + 2), np.int64)  # 0, the cards, n + 1
+    # the cards each sequence needs, from its rack padded [0, c_1, ..., c_r, n + 1]
+    padded = np.empty((m_rows, r + 2), np.int64)
     padded[:, 0] = 0
     padded[:, 1:-1] = racks
     padded[:, -1] = n + 1
-    rows = np.arange(m_rows)[:, None]
-    bounds = padded.ravel().take(slot_ints[:, lay.BOUND_INDEX] + (r + 2) * rows) + slot_ints[:, lay.BOUND_OFFSET]
-    counts = prefix.ravel().take(bounds + (n + 1) * which[:, None])  # unseen cards <= hi, then <= lo - 1
-    unseen = np.maximum(prefix[which, n], 1).astype(np.float64)[:, None]
-    p = np.maximum(counts[:, :r] - counts[:, r:], 0) / unseen
+    picked = padded.ravel().take(slot_ints[:, lay.PICKS] + (r + 2) * np.arange(m_rows)[:, None])
+    # holes: p = the share of the unseen cards that fit (0 for a kept slot)
+    bounds = picked[:, :2 * r] + slot_ints[:, lay.BOUND_OFFSET]  # hi, then lo - 1
+    if len(prefix) == 1:  # one player's decision
+        counts = prefix[0].take(bounds)  # unseen cards <= hi, then <= lo - 1
+        unseen = float(max(prefix[0, n], 1))
+        p = np.maximum(counts[:, :r] - counts[:, r:], 0) / unseen
+    else:
+        counts = prefix.ravel().take(bounds + (n + 1) * which[:, None])
+        p = np.maximum(counts[:, :r] - counts[:, r:], 0) / np.maximum(prefix[which, n], 1).astype(np.float64)[:, None]
     # sums over slots: the rack errors (3, 10) and the fill means (6, 13)
-    per_slot = np.empty((m_rows, 4, r))
-    per_slot[:, :2] = np.abs(lay.target - racks)[:, None]
-    per_slot[:, 2:] = p[:, None]
+    error = np.abs(lay.target - racks)
+    per_slot = np.concatenate([error, error, p, p], axis=1).reshape(m_rows, 4, r)
     sums = (per_slot * slot_floats[:, lay.WEIGHTS].reshape(m_rows, 4, r)).sum(axis=2)
     found[:, 3:7] = sums / slot_floats[:, lay.DIVISOR] + slot_floats[:, lay.ADD]
     # products over holes: the fill products (5, 12), with a kept slot's factor 1
-    factors = np.empty((m_rows, 2, r))
-    factors[:, 0] = p + slot_floats[:, lay.KEPT]
-    factors[:, 1] = 1.0 - slot_floats[:, lay.WEIGHTS][:, 3 * r:] * (1.0 - p)
-    found[:, 7:9] = factors.prod(axis=2)
+    factors = np.concatenate([p + slot_floats[:, lay.KEPT], 1.0 - slot_floats[:, lay.SKEW_HOLES] * (1.0 - p)], axis=1)
+    found[:, 7:9] = factors.reshape(m_rows, 2, r).prod(axis=2)
     # clumps (4, 7, 8, 9, 11, 14, 15, 16): clump k of every sequence side by side, its cards [j, k]
-    clump_floats = lay.per_clump.take(index, 0).T.copy()  # a row per quantity
     c = lay.clumps
-    cards = np.empty((m_rows, r + 1))
-    cards[:, 0] = 0.0
-    cards[:, 1:] = racks
-    picked = cards.ravel().take(clump_floats[lay.PICK].astype(np.int64) + (r + 1) * rows[:, 0])
-    member, last = picked[:r * c].reshape(r, c, m_rows), picked[r * c:]
-    size, size1 = clump_floats[lay.SIZE], clump_floats[lay.SIZE1]
+    clump = lay.per_clump.take(index, 0).T.copy()  # a row per quantity
+    cards = np.ascontiguousarray(picked[:, 2 * r:].T, np.float64)
+    member, last = cards[:r * c].reshape(r, c, m_rows), cards[r * c:]
+    size, size1 = clump[lay.SIZE], clump[lay.SIZE1]
     total = member.sum(axis=0)
-    cerr = size * np.abs(clump_floats[lay.CENTRE_TARGET] - total / size1)
-    dens = clump_floats[lay.DENS_NUM] / np.maximum(last - member[0], 1.0)
-    mean_d = (total - clump_floats[lay.SLOT_SUM]) / size1
-    deviation = np.abs(member - clump_floats[lay.MEMBER_SLOT].reshape(r, c, m_rows) - mean_d)
-    spread = (deviation * clump_floats[lay.MEMBER_VALID].reshape(r, c, m_rows)).sum(axis=0) / size1
+    mean_d = (total - clump[lay.SLOT_SUM]) / size1
+    deviation = np.abs(member - clump[lay.MEMBER_SLOT].reshape(r, c, m_rows) - mean_d)
+    spread = (deviation * clump[lay.MEMBER_VALID].reshape(r, c, m_rows)).sum(axis=0) / size1
     per_clump = np.empty((c, 8, m_rows))
-    per_clump[:, 0] = cerr
-    per_clump[:, 1] = dens + clump_floats[lay.LONE]
-    per_clump[:, 2] = dens
-    per_clump[:, 3] = size / (1.0 + spread)
+    np.multiply(size, np.abs(clump[lay.CENTRE_TARGET] - total / size1), out=per_clump[:, 0])  # size * |t - c| at the centre
+    dens = np.divide(clump[lay.DENS_NUM], np.maximum(last - member[0], 1.0), out=per_clump[:, 2])
+    np.add(dens, clump[lay.LONE], out=per_clump[:, 1])
+    np.divide(size, 1.0 + spread, out=per_clump[:, 3])
     per_clump[:, :4] /= lay.by_divisor
-    per_clump[:, 4:] = per_clump[:, :4] * clump_floats[lay.CENTRE_SKEW][:, None]
+    np.multiply(per_clump[:, :4], clump[lay.CENTRE_SKEW][:, None], out=per_clump[:, 4:])
     found[:, 9:] = per_clump.sum(axis=0).T
     return found.take(_ORDER, 1)
 
