@@ -100,15 +100,17 @@ def tries(rack: list[int], card: int, max_card: int, all_slots: bool = False) ->
     return slots, racks
 
 
-def pick(slots: list[int], values: np.ndarray, rows: list, margin: float, must_place: bool = False) -> Choice:
-    """The decision from the scores of ``tries``: the best slot if it beats the current rack
-    by more than ``margin`` (or always, ``must_place``), else None (keep the rack)."""
-    current = float(values[0])
-    k = int(np.argmax(values[1:]))
-    best = float(values[1 + k])
+def pick(slots: list[int], values, rows: list, margin: float, must_place: bool = False) -> Choice:
+    """The decision from the scores of ``tries`` (an array or a list): the best slot (the first
+    of the best) if it beats the current rack by more than ``margin`` (or always, ``must_place``),
+    else None (keep the rack)."""
+    scores = values.tolist() if isinstance(values, np.ndarray) else list(values)
+    current, tried = scores[0], scores[1:]
+    best = max(tried)
+    k = tried.index(best)
     if must_place or best - margin > current:
-        return Choice(slots[k], current, slots, values[1:].tolist(), best, rows[1 + k])
-    return Choice(None, current, slots, values[1:].tolist(), current, rows[0])
+        return Choice(slots[k], current, slots, tried, best, rows[1 + k])
+    return Choice(None, current, slots, tried, current, rows[0])
 
 
 def choose(net, rack: list[int], card: int, max_card: int, turns: int, prefix: np.ndarray,
@@ -184,9 +186,10 @@ class Diablo(WriteupPlayer):
         drawing = view["phase"] == "draw"
         slots = list(range(r)) if all_slots else candidate_slots(view["discard_top"] if drawing else view["drawn"], r, n_cards)
         kept = [0] + [1 + s for s in slots]
+        scores = values.tolist()
         if drawing:
-            return pick(slots, values[kept], [rows[k] for k in kept], 1.0 / (self.margin * r))
-        return pick(slots, values[kept], [rows[k] for k in kept], 0.0, must_place=view["drawn_from"] == "discard")
+            return pick(slots, [scores[k] for k in kept], [rows[k] for k in kept], 1.0 / (self.margin * r))
+        return pick(slots, [scores[k] for k in kept], [rows[k] for k in kept], 0.0, must_place=view["drawn_from"] == "discard")
 
     def decide(self, view: dict) -> int:
         c = self._choice(view)

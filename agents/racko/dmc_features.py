@@ -70,7 +70,7 @@ def outs(racks: np.ndarray, kept: np.ndarray, prefix: np.ndarray) -> np.ndarray:
     flat, base = padded.ravel(), (r + 2) * np.arange(n)[:, None]
     lo = flat.take(prev + 1 + base) + idx - prev
     hi = flat.take(nxt + 1 + base) - (nxt - idx)
-    lo, hi = np.clip(lo, 1, big + 1), np.clip(hi, 0, big)
+    lo, hi = np.minimum(np.maximum(lo, 1), big + 1), np.minimum(np.maximum(hi, 0), big)  # as np.clip, cheaper
     count = np.where(hi >= lo, prefix[hi] - prefix[np.minimum(lo, big + 1) - 1], 0)
     return np.where(kept, 0.0, count / max(1, prefix[-1]))
 
