@@ -44,13 +44,15 @@ def score_groups(net, groups: list[Group], max_card: int) -> list[tuple[np.ndarr
     a few sequences each, and a numpy call per rack cost more than the network."""
     parts = [expand(racks, max_card) for racks, _t, _prefix in groups]
     sizes = [len(rows) for rows, _m, _p, _s in parts]
-    which = np.repeat(np.arange(len(groups)), sizes)
     if len(parts) == 1:  # a served decision
         rows, masks, points, _starts = parts[0]
+        feats = feature_matrix(rows, masks, max_card, np.full(sizes[0], groups[0][1]), groups[0][2][None, :],
+                               np.zeros(sizes[0], np.int64), points)
     else:
+        which = np.repeat(np.arange(len(groups)), sizes)
         rows, masks, points = (np.concatenate([part[k] for part in parts]) for k in range(3))
-    feats = feature_matrix(rows, masks, max_card, np.array([t for _r, t, _p in groups])[which],
-                           np.array([g[2] for g in groups]), which, points)
+        feats = feature_matrix(rows, masks, max_card, np.array([t for _r, t, _p in groups])[which],
+                               np.array([g[2] for g in groups]), which, points)
     out = net(feats).tolist()
     results, offset = [], 0
     for (_rows, _m, _p, starts), size in zip(parts, sizes):
