@@ -259,7 +259,86 @@ class _Layout:
                 np.concatenate([per_clump.ravel(), member_slot.ravel(), member_valid.ravel()]))
 
 
+def _features_by_label(racks: np.ndarray, masks: np.ndarray, max_card: int, turns: np.ndarray,
+                   prefix: np.ndarray, which: np.ndarray, rack_points: np.ndarray) -> np.ndarray:
+    """``feature_matrix`` for a large batch (a search's, or training's): per-clump sums by
+    ``np.bincount`` over labelled cards and ``np.add.at``, in reading order. About a hundred numpy
+    calls whatever the batch, each on about r numbers a row."""
+    m_rows, r = racks.shape
+    n = max_card
+    unseen = np.maximum(prefix[which, n], 1).astype(np.float64)[:, None]
+    err_scale = float(r * max(1, n - r))
+    slope = (n - 1) / r
+    slot = np.arange(r)
+    skew = 1.0 - slot / r
+    kept = masks
+    cards = racks.astype(np.float64)
+    out = np.empty((m_rows, FEATURES))
+    out[:, 0] = np.minimum(turns, 2 * r) / r
+    out[:, 1] = rack_points / rack_points_scale(r)
+    out[:, 2] = kept.sum(axis=1) / r
+    err = np.abs(slot * slope + 1.0 - cards) * kept
+    out[:, 3] = err.sum(axis=1) / err_scale
+    out[:, 10] = (err * skew).sum(axis=1) / err_scale
+    # clumps: runs of kept slots, labelled in reading order
+    before = np.zeros_like(kept)
+    before[:, 1:] = kept[:, :-1]
+    after = np.zeros_like(kept)
+    after[:, :-1] = kept[:, 1:]
+    starts = kept & ~before
+    flat_kept = kept.ravel()
+    label = (np.cumsum(starts.ravel()) - 1)[flat_kept]
+    clumps = int(starts.sum())
+    if clumps:
+        size = np.bincount(label, minlength=clumps).astype(np.float64)
+        slots_k = np.broadcast_to(slot, kept.shape).ravel()[flat_kept]
+        cards_k = cards.ravel()[flat_kept]
+        row = np.nonzero(starts)[0]
+        first = cards[starts]
+        last = cards[kept & ~after]
+        centre_slot = np.bincount(label, slots_k, clumps) / size
+        centre_card = np.bincount(label, cards_k, clumps) / size
+        w = 1.0 - centre_slot / r
+        cerr = size * np.abs(centre_slot * slope + 1.0 - centre_card)
+        span = np.maximum(last - first, 1.0)
+        dens = np.where(size > 1, size * (size - 1) / span, 0.0)
+        lone = (size == 1).astype(np.float64)
+        d = cards_k - slots_k
+        mean_d = np.bincount(label, d, clumps) / size
+        spread = np.bincount(label, np.abs(d - mean_d[label]), clumps) / size
+        cen = size / (1.0 + spread)
+        adj = dens + lone
+        per_clump = np.stack([cerr / err_scale, adj / r, dens / r, cen / r]).T
+        sums = np.zeros((m_rows, 8))
+        np.add.at(sums, row, np.hstack([per_clump, per_clump * w[:, None]]))
+        out[:, [4, 7, 8, 9, 11, 14, 15, 16]] = sums
+    else:
+        out[:, [4, 7, 8, 9, 11, 14, 15, 16]] = 0.0
+    # holes: the values that fit between the kept neighbours
+    hole = ~kept
+    prev_slot = np.maximum.accumulate(np.where(kept, slot, -1), axis=1)
+    next_slot = np.minimum.accumulate(np.where(kept, slot, r)[:, ::-1], axis=1)[:, ::-1]
+    padded = np.empty((m_rows, r + 2), np.int64)
+    padded[:, 0] = 0
+    padded[:, 1:-1] = racks
+    padded[:, -1] = n + 1
+    ridx = np.arange(m_rows)[:, None]
+    lo = padded[ridx, prev_slot + 1] + (slot - prev_slot)  # 1 <= lo, hi <= n (see the docstring)
+    hi = padded[ridx, next_slot + 1] - (next_slot - slot)
+    rows_p = prefix[which][ridx, np.concatenate([hi, lo - 1], axis=1)]
+    p = np.where(hole & (hi >= lo), (rows_p[:, :r] - rows_p[:, r:]) / unseen, 0.0)
+    holes = hole.sum(axis=1)
+    out[:, 5] = np.where(hole, p, 1.0).prod(axis=1)
+    out[:, 12] = np.where(hole, 1.0 - skew * (1.0 - p), 1.0).prod(axis=1)
+    safe = np.maximum(holes, 1)
+    out[:, 6] = np.where(holes > 0, (p * hole).sum(axis=1) / safe, 1.0)
+    out[:, 13] = np.where(holes > 0, (p * skew * hole).sum(axis=1) / safe, 1.0)
+    return out
+
+
 _LAYOUTS: dict[tuple[int, int], _Layout] = {}
+SMALL_BATCH = 150
+"""The most rows ``feature_matrix`` works out from ``_Layout``'s tables."""
 _ORDER = np.argsort([0, 1, 2, 3, 10, 6, 13, 5, 12, 4, 7, 8, 9, 11, 14, 15, 16])
 """The features in the order ``feature_matrix`` works them out (``_ORDER`` puts them back)."""
 
@@ -275,10 +354,15 @@ def feature_matrix(racks: np.ndarray, masks: np.ndarray, max_card: int, turns: n
     players, ``which``: (M,) the row of ``prefix`` for each sequence; ``rack_points``:
     (M,) the rack's points now. Returns (M, 17) floats.
 
-    What depends on the mask alone is read from ``_Layout``'s tables. A row does not depend on
-    the rest of the batch: the sums over slots are numpy's sums of each row, and the sums over a
-    clump's cards and over clumps run in reading order."""
+    Two ways, the same rows bit for bit (a row does not depend on the rest of the batch: the
+    sums over slots are numpy's sums of each row, and the sums over a clump's cards and over
+    clumps run in reading order): up to ``SMALL_BATCH`` rows (a served decision: about 11 racks,
+    40-70 rows), what depends on the mask alone is read from ``_Layout``'s tables, a few dozen
+    numpy calls; a larger batch is worked out by labelling clumps (``_features_by_label``), whose
+    calls are more but each on fewer numbers a row."""
     m_rows, r = racks.shape
+    if m_rows > SMALL_BATCH:
+        return _features_by_label(racks, masks, max_card, turns, prefix, which, rack_points)
     n = max_card
     lay = _LAYOUTS.get((r, n))
     if lay is None:

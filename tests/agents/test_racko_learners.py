@@ -229,10 +229,14 @@ def previous_feature_matrix(racks: np.ndarray, masks: np.ndarray, max_card: int,
     return out
 
 
-def test_feature_matrix_is_the_previous_code_bit_for_bit():
+@pytest.mark.parametrize("small_batch", [0, 10 ** 9])
+def test_feature_matrix_is_the_previous_code_bit_for_bit(monkeypatch, small_batch):
     """Every row equal to the last bit to the previous code's (training, the served levels and the
     search all read them), on random batches: several players' decisions at once, rack sizes 3 to 20,
-    and usable sequences that are not maximal (subsets of the maximal ones)."""
+    and usable sequences that are not maximal (subsets of the maximal ones); both of its ways
+    (``SMALL_BATCH``: the labelled clumps, then the tables, for every batch)."""
+    import agents.racko.features as features
+    monkeypatch.setattr(features, "SMALL_BATCH", small_batch)
     rng = random.Random(18)
     for _ in range(400):
         r = rng.choice([3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 11, 12, 16, 20])
