@@ -159,7 +159,8 @@ class _Layout:
     mask as it is first met and kept as a row of two tables, so that a call costs a few dozen numpy
     operations on all its sequences at once, whatever their clumps and holes (until session 17 it
     was about a hundred, most of them on the clumps). Floats here are computed by the same
-    operations as the earlier code's, so the rows are the same bit for bit (a test keeps that code).
+    operations as the labelled way's (``_features_by_label``), so the rows are the same bit for bit
+    (a test checks it).
 
     Two tables, a row per mask: what is per slot, and what is per clump (at most ``clumps``
     clumps of at most r cards each, padded; the card indices are stored as floats, exactly)."""

@@ -16,9 +16,7 @@ from agents.racko.baltar import (
 )
 from agents.racko.common import usable_sequence_length
 from agents.racko.diablo import DiabloDecider, candidate_slots
-from agents.racko.features import (
-    FEATURES, expand, feature_matrix, maximal_sequences, points, rack_points_scale, unseen_prefix,
-)
+from agents.racko.features import SMALL_BATCH, FEATURES, expand, feature_matrix, maximal_sequences, points, unseen_prefix
 from agents.racko.lookahead import Lookahead
 from agents.racko.network import Network
 from agents.saved_files import load_saved
@@ -154,89 +152,13 @@ def test_feature_matrix_matches_the_definitions():
             assert np.allclose(row, reference_features(rack, seq, n, turns, seen)), (rack, seq)
 
 
-def previous_feature_matrix(racks: np.ndarray, masks: np.ndarray, max_card: int, turns: np.ndarray,
-                   prefix: np.ndarray, which: np.ndarray, rack_points: np.ndarray) -> np.ndarray:
-    """``feature_matrix`` as it was until session 17 (commit 6cd7a44), kept to check the rewrite bit for bit."""
-    m_rows, r = racks.shape
-    n = max_card
-    unseen = np.maximum(prefix[which, n], 1).astype(np.float64)[:, None]
-    err_scale = float(r * max(1, n - r))
-    slope = (n - 1) / r
-    slot = np.arange(r)
-    skew = 1.0 - slot / r
-    kept = masks
-    cards = racks.astype(np.float64)
-    out = np.empty((m_rows, FEATURES))
-    out[:, 0] = np.minimum(turns, 2 * r) / r
-    out[:, 1] = rack_points / rack_points_scale(r)
-    out[:, 2] = kept.sum(axis=1) / r
-    err = np.abs(slot * slope + 1.0 - cards) * kept
-    out[:, 3] = err.sum(axis=1) / err_scale
-    out[:, 10] = (err * skew).sum(axis=1) / err_scale
-    # clumps: runs of kept slots, labelled in reading order
-    before = np.zeros_like(kept)
-    before[:, 1:] = kept[:, :-1]
-    after = np.zeros_like(kept)
-    after[:, :-1] = kept[:, 1:]
-    starts = kept & ~before
-    flat_kept = kept.ravel()
-    label = (np.cumsum(starts.ravel()) - 1)[flat_kept]
-    clumps = int(starts.sum())
-    if clumps:
-        size = np.bincount(label, minlength=clumps).astype(np.float64)
-        slots_k = np.broadcast_to(slot, kept.shape).ravel()[flat_kept]
-        cards_k = cards.ravel()[flat_kept]
-        row = np.nonzero(starts)[0]
-        first = cards[starts]
-        last = cards[kept & ~after]
-        centre_slot = np.bincount(label, slots_k, clumps) / size
-        centre_card = np.bincount(label, cards_k, clumps) / size
-        w = 1.0 - centre_slot / r
-        cerr = size * np.abs(centre_slot * slope + 1.0 - centre_card)
-        span = np.maximum(last - first, 1.0)
-        dens = np.where(size > 1, size * (size - 1) / span, 0.0)
-        lone = (size == 1).astype(np.float64)
-        d = cards_k - slots_k
-        mean_d = np.bincount(label, d, clumps) / size
-        spread = np.bincount(label, np.abs(d - mean_d[label]), clumps) / size
-        cen = size / (1.0 + spread)
-        adj = dens + lone
-        per_clump = np.stack([cerr / err_scale, adj / r, dens / r, cen / r]).T
-        sums = np.zeros((m_rows, 8))
-        np.add.at(sums, row, np.hstack([per_clump, per_clump * w[:, None]]))
-        out[:, [4, 7, 8, 9, 11, 14, 15, 16]] = sums
-    else:
-        out[:, [4, 7, 8, 9, 11, 14, 15, 16]] = 0.0
-    # holes: the values that fit between the kept neighbours
-    hole = ~kept
-    prev_slot = np.maximum.accumulate(np.where(kept, slot, -1), axis=1)
-    next_slot = np.minimum.accumulate(np.where(kept, slot, r)[:, ::-1], axis=1)[:, ::-1]
-    padded = np.empty((m_rows, r + 2), np.int64)
-    padded[:, 0] = 0
-    padded[:, 1:-1] = racks
-    padded[:, -1] = n + 1
-    ridx = np.arange(m_rows)[:, None]
-    lo = padded[ridx, prev_slot + 1] + (slot - prev_slot)  # 1 <= lo, hi <= n (see the docstring)
-    hi = padded[ridx, next_slot + 1] - (next_slot - slot)
-    rows_p = prefix[which][ridx, np.concatenate([hi, lo - 1], axis=1)]
-    p = np.where(hole & (hi >= lo), (rows_p[:, :r] - rows_p[:, r:]) / unseen, 0.0)
-    holes = hole.sum(axis=1)
-    out[:, 5] = np.where(hole, p, 1.0).prod(axis=1)
-    out[:, 12] = np.where(hole, 1.0 - skew * (1.0 - p), 1.0).prod(axis=1)
-    safe = np.maximum(holes, 1)
-    out[:, 6] = np.where(holes > 0, (p * hole).sum(axis=1) / safe, 1.0)
-    out[:, 13] = np.where(holes > 0, (p * skew * hole).sum(axis=1) / safe, 1.0)
-    return out
-
-
-@pytest.mark.parametrize("small_batch", [0, 10 ** 9])
-def test_feature_matrix_is_the_previous_code_bit_for_bit(monkeypatch, small_batch):
-    """Every row equal to the last bit to the previous code's (training, the served levels and the
-    search all read them), on random batches: several players' decisions at once, rack sizes 3 to 20,
-    and usable sequences that are not maximal (subsets of the maximal ones); both of its ways
-    (``SMALL_BATCH``: the labelled clumps, then the tables, for every batch)."""
-    import agents.racko.features as features
-    monkeypatch.setattr(features, "SMALL_BATCH", small_batch)
+def test_feature_matrix_is_the_same_bit_for_bit_both_ways():
+    """Every row equal to the last bit whichever way it is worked out (a served decision's small
+    batch from the mask tables, a search's or training's large one by labelled clumps: the same
+    racks must score the same wherever they are scored), on random batches: several players'
+    decisions at once, rack sizes 3 to 20, and usable sequences that are not maximal (subsets of
+    the maximal ones). ``test_feature_matrix_matches_the_definitions`` checks the values."""
+    from agents.racko.features import _features_by_label
     rng = random.Random(18)
     for _ in range(400):
         r = rng.choice([3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 11, 12, 16, 20])
@@ -253,7 +175,9 @@ def test_feature_matrix_is_the_previous_code_bit_for_bit(monkeypatch, small_batc
             masks = masks & (np.array([[rng.random() < 0.7 for _ in range(r)] for _ in rows]))
         args = (rows, masks, n, np.array([rng.randrange(0, 3 * r) for _ in rows]), np.array(prefixes), which,
                 np.concatenate([q[2] for q in parts]))
-        got, want = feature_matrix(*args), previous_feature_matrix(*args)
+        got, want = feature_matrix(*args), _features_by_label(*args)
+        if len(rows) > SMALL_BATCH:
+            continue  # both are the labelled way
         assert got.shape == want.shape == (len(rows), FEATURES)
         assert got.tobytes() == want.tobytes(), (r, n, np.nonzero(got != want))
 
