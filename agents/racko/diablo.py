@@ -44,11 +44,15 @@ def score_groups(net, groups: list[Group], max_card: int) -> list[tuple[np.ndarr
     a few sequences each, and a numpy call per rack cost more than the network."""
     parts = [expand(racks, max_card) for racks, _t, _prefix in groups]
     sizes = [len(rows) for rows, _m, _p, _s in parts]
-    which = np.repeat(np.arange(len(groups)), sizes)
-    feats = feature_matrix(np.concatenate([rows for rows, _m, _p, _s in parts]),
-                           np.concatenate([m for _r, m, _p, _s in parts]), max_card,
-                           np.array([t for _r, t, _p in groups])[which], np.array([g[2] for g in groups]), which,
-                           np.concatenate([p for _r, _m, p, _s in parts]))
+    if len(parts) == 1:  # a served decision
+        rows, masks, points, _starts = parts[0]
+        feats = feature_matrix(rows, masks, max_card, np.full(sizes[0], groups[0][1]), groups[0][2][None, :],
+                               np.zeros(sizes[0], np.int64), points)
+    else:
+        which = np.repeat(np.arange(len(groups)), sizes)
+        rows, masks, points = (np.concatenate([part[k] for part in parts]) for k in range(3))
+        feats = feature_matrix(rows, masks, max_card, np.array([t for _r, t, _p in groups])[which],
+                               np.array([g[2] for g in groups]), which, points)
     out = net(feats).tolist()
     results, offset = [], 0
     for (_rows, _m, _p, starts), size in zip(parts, sizes):
@@ -98,15 +102,17 @@ def tries(rack: list[int], card: int, max_card: int, all_slots: bool = False) ->
     return slots, racks
 
 
-def pick(slots: list[int], values: np.ndarray, rows: list, margin: float, must_place: bool = False) -> Choice:
-    """The decision from the scores of ``tries``: the best slot if it beats the current rack
-    by more than ``margin`` (or always, ``must_place``), else None (keep the rack)."""
-    current = float(values[0])
-    k = int(np.argmax(values[1:]))
-    best = float(values[1 + k])
+def pick(slots: list[int], values, rows: list, margin: float, must_place: bool = False) -> Choice:
+    """The decision from the scores of ``tries`` (an array or a list): the best slot (the first
+    of the best) if it beats the current rack by more than ``margin`` (or always, ``must_place``),
+    else None (keep the rack)."""
+    scores = values.tolist() if isinstance(values, np.ndarray) else list(values)
+    current, tried = scores[0], scores[1:]
+    best = max(tried)
+    k = tried.index(best)
     if must_place or best - margin > current:
-        return Choice(slots[k], current, slots, values[1:].tolist(), best, rows[1 + k])
-    return Choice(None, current, slots, values[1:].tolist(), current, rows[0])
+        return Choice(slots[k], current, slots, tried, best, rows[1 + k])
+    return Choice(None, current, slots, tried, current, rows[0])
 
 
 def choose(net, rack: list[int], card: int, max_card: int, turns: int, prefix: np.ndarray,
@@ -182,9 +188,10 @@ class Diablo(WriteupPlayer):
         drawing = view["phase"] == "draw"
         slots = list(range(r)) if all_slots else candidate_slots(view["discard_top"] if drawing else view["drawn"], r, n_cards)
         kept = [0] + [1 + s for s in slots]
+        scores = values.tolist()
         if drawing:
-            return pick(slots, values[kept], [rows[k] for k in kept], 1.0 / (self.margin * r))
-        return pick(slots, values[kept], [rows[k] for k in kept], 0.0, must_place=view["drawn_from"] == "discard")
+            return pick(slots, [scores[k] for k in kept], [rows[k] for k in kept], 1.0 / (self.margin * r))
+        return pick(slots, [scores[k] for k in kept], [rows[k] for k in kept], 0.0, must_place=view["drawn_from"] == "discard")
 
     def decide(self, view: dict) -> int:
         c = self._choice(view)

@@ -39,6 +39,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from agents.racko.features import order_keys
 from engine.racko import FROM_DISCARD, FROM_NONE
 
 DECK, TAKE, KEEP, PLACE = range(4)
@@ -60,11 +61,64 @@ def outs(racks: np.ndarray, kept: np.ndarray, prefix: np.ndarray) -> np.ndarray:
     prev = np.concatenate([np.full((n, 1), -1), last[:, :-1]], axis=1)
     first = np.minimum.accumulate(np.where(kept, idx, r)[:, ::-1], axis=1)[:, ::-1]
     nxt = np.concatenate([first[:, 1:], np.full((n, 1), r)], axis=1)
-    lo = np.where(prev >= 0, np.take_along_axis(racks, np.maximum(prev, 0), 1) + idx - prev, idx + 1)
-    hi = np.where(nxt < r, np.take_along_axis(racks, np.minimum(nxt, r - 1), 1) - (nxt - idx), big - (r - 1 - idx))
-    lo, hi = np.clip(lo, 1, big + 1), np.clip(hi, 0, big)
+    # the cards padded with 0 before slot 1 and big + 1 after slot r: a missing neighbour gives
+    # lo = 1 + slot and hi = big - (r - 1 - slot)
+    padded = np.empty((n, r + 2), np.int64)
+    padded[:, 0] = 0
+    padded[:, 1:-1] = racks
+    padded[:, -1] = big + 1
+    flat, base = padded.ravel(), (r + 2) * np.arange(n)[:, None]
+    lo = flat.take(prev + 1 + base) + idx - prev
+    hi = flat.take(nxt + 1 + base) - (nxt - idx)
+    lo, hi = np.minimum(np.maximum(lo, 1), big + 1), np.minimum(np.maximum(hi, 0), big)  # as np.clip, cheaper
     count = np.where(hi >= lo, prefix[hi] - prefix[np.minimum(lo, big + 1) - 1], 0)
     return np.where(kept, 0.0, count / max(1, prefix[-1]))
+
+
+_BY_ORDER: dict[tuple[int, bytes], np.ndarray] = {}
+"""``chains`` of a rack by its order (``agents.racko.features.order_keys``): they depend on nothing else."""
+
+
+def chains(racks: np.ndarray, big: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each rack (row of ``racks``): how many usable slots could stay beside each slot's card
+    (compatibility, / r), whether each slot lies on a longest usable sequence, and that length.
+    They depend only on which slots are usable and the order of their ``d`` values, so each such
+    order is worked out once (``_chains``) and kept."""
+    r = racks.shape[1]
+    keys = order_keys(racks, big)
+    found = [_BY_ORDER.get((r, key)) for key in keys]
+    missing = [k for k, row in enumerate(found) if row is None]
+    if missing:
+        if len(_BY_ORDER) >= 200_000:
+            _BY_ORDER.clear()
+        for k, row in zip(missing, np.concatenate(_chains(racks[missing], big), axis=1)):
+            found[k] = _BY_ORDER[(r, keys[k])] = row
+    table = np.array(found)
+    return table[:, :r], table[:, r:2 * r] > 0.5, table[:, 2 * r]
+
+
+def _chains(racks: np.ndarray, big: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``chains`` worked out: (compatibility (n, r), kept (n, r) as 0/1, longest (n, 1))."""
+    n, r = racks.shape
+    d = racks - np.arange(r)
+    usable = (d >= 1) & (d <= big - r + 1)
+    below = np.tri(r, k=-1, dtype=bool)  # [j, i]: i < j
+    fits = np.where(below, d[:, None, :] <= d[:, :, None], d[:, None, :] >= d[:, :, None])  # [rack, j, i]
+    fits &= usable[:, None, :] & usable[:, :, None]
+    compat = fits.sum(axis=2) / r
+    weights = fits.astype(np.float64)
+    use = usable.T.astype(np.float64)  # [slot, rack]
+    ending = np.zeros((r, n))  # [j]: the longest usable sequence ending at slot j (as usable_sequence_length)
+    starting = np.zeros((r, n))  # the same, starting at slot j
+    ending[0], starting[r - 1] = use[0], use[r - 1]
+    for j in range(1, r):
+        ending[j] = ((ending[:j].T * weights[:, j, :j]).max(axis=1) + 1) * use[j]
+        k = r - 1 - j
+        starting[k] = ((starting[k + 1:].T * weights[:, k, k + 1:]).max(axis=1) + 1) * use[k]
+    ending, starting = ending.T, starting.T
+    longest = ending.max(axis=1)
+    kept = usable & (ending + starting - 1 == longest[:, None])
+    return compat, kept.astype(np.float64), longest[:, None]
 
 
 class Seen(NamedTuple):
@@ -144,22 +198,7 @@ def rows(seen: Seen, racks: np.ndarray, out_cards: np.ndarray, first_kind: int, 
     big = seen.max_card
     d = racks - np.arange(r)
     usable = (d >= 1) & (d <= big - r + 1)
-    below = np.tri(r, k=-1, dtype=bool)  # [j, i]: i < j
-    fits = np.where(below, d[:, None, :] <= d[:, :, None], d[:, None, :] >= d[:, :, None])  # [rack, j, i]
-    fits &= usable[:, None, :] & usable[:, :, None]
-    compat = fits.sum(axis=2) / r
-    weights = fits.astype(np.float64)
-    use = usable.T.astype(np.float64)  # [slot, rack]
-    ending = np.zeros((r, n))  # [j]: the longest usable sequence ending at slot j (as usable_sequence_length)
-    starting = np.zeros((r, n))  # the same, starting at slot j
-    ending[0], starting[r - 1] = use[0], use[r - 1]
-    for j in range(1, r):
-        ending[j] = ((ending[:j].T * weights[:, j, :j]).max(axis=1) + 1) * use[j]
-        k = r - 1 - j
-        starting[k] = ((starting[k + 1:].T * weights[:, k, k + 1:]).max(axis=1) + 1) * use[k]
-    ending, starting = ending.T, starting.T
-    longest = ending.max(axis=1)
-    kept = usable & (ending + starting - 1 == longest[:, None])
+    compat, kept, longest = chains(racks, big)
     ascending = racks[:, 1:] > racks[:, :-1]
     prefix = 1 + np.cumprod(ascending, axis=1).sum(axis=1)
     x = np.empty((n, feature_count(r)))

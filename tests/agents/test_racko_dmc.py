@@ -122,3 +122,27 @@ def test_the_shipped_weights_play_at_their_claimed_strength():
     """Against the reference of its curve, on deals other than the curve's: within four
     standard errors of the claim (300 deals)."""
     assert_plays_at_its_claim(racko_dmc, SHIPPED, 300, se_floor=0.01)
+
+
+def test_the_chains_kept_by_order_are_the_chains_worked_out_and_the_longest_sequences():
+    """``chains`` answers from what it kept for racks of the same order: every rack must still get
+    its own, equal bit for bit to working it out (``_chains``), and its kept slots must be those on
+    a longest maximal usable sequence (``agents.racko.features``)."""
+    from agents.racko.dmc_features import _chains, chains
+    from agents.racko.features import maximal_sequences
+    rng = random.Random(21)
+    for _ in range(60):
+        r = rng.choice([3, 5, 8, 10])
+        n = rng.choice([2 * r + 2, 4 * r])
+        base = rng.sample(range(1, n + 1), r)
+        slot = rng.randrange(r)
+        racks = np.array([base[:slot] + [c] + base[slot + 1:] for c in range(1, n + 1) if c not in base] + [base])
+        compat, kept, longest = chains(racks, n)
+        want = _chains(racks, n)
+        assert compat.tobytes() == want[0].tobytes() and longest.tobytes() == want[2][:, 0].tobytes()
+        assert np.array_equal(kept, want[1] > 0.5)
+        for rack, row, length in zip(racks.tolist(), kept, longest):
+            seqs = maximal_sequences(rack, n)
+            top = max(len(s) for s in seqs)
+            assert length == top
+            assert row.tolist() == [top > 0 and any(len(s) == top and i in s for s in seqs) for i in range(r)]

@@ -16,7 +16,7 @@ from agents.racko.baltar import (
 )
 from agents.racko.common import usable_sequence_length
 from agents.racko.diablo import DiabloDecider, candidate_slots
-from agents.racko.features import FEATURES, expand, feature_matrix, maximal_sequences, points, unseen_prefix
+from agents.racko.features import SMALL_BATCH, FEATURES, expand, feature_matrix, maximal_sequences, points, unseen_prefix
 from agents.racko.lookahead import Lookahead
 from agents.racko.network import Network
 from agents.saved_files import load_saved
@@ -150,6 +150,36 @@ def test_feature_matrix_matches_the_definitions():
         assert got.shape == (len(rows), FEATURES)
         for row, seq in zip(got, maximal_sequences(rack, n)):
             assert np.allclose(row, reference_features(rack, seq, n, turns, seen)), (rack, seq)
+
+
+def test_feature_matrix_is_the_same_bit_for_bit_both_ways():
+    """Every row equal to the last bit whichever way it is worked out (a served decision's small
+    batch from the mask tables, a search's or training's large one by labelled clumps: the same
+    racks must score the same wherever they are scored), on random batches: several players'
+    decisions at once, rack sizes 3 to 20, and usable sequences that are not maximal (subsets of
+    the maximal ones). ``test_feature_matrix_matches_the_definitions`` checks the values."""
+    from agents.racko.features import _features_by_label
+    rng = random.Random(18)
+    for _ in range(400):
+        r = rng.choice([3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 11, 12, 16, 20])
+        n = rng.choice([2 * r + 2, 3 * r, 4 * r, 6 * r])
+        groups = [[rng.sample(range(1, n + 1), r) for _ in range(rng.randint(1, 12))] for _ in range(rng.randint(1, 3))]
+        prefixes = []
+        for racks in groups:
+            seen = [c for rack in racks for c in rack] + rng.sample(range(1, n + 1), rng.randrange(0, n))
+            prefixes.append(unseen_prefix(n, list(range(1, n + 1)) if rng.random() < 0.05 else seen))
+        parts = [expand(racks, n) for racks in groups]
+        which = np.repeat(np.arange(len(groups)), [len(rows) for rows, _m, _p, _s in parts])
+        rows, masks = np.concatenate([q[0] for q in parts]), np.concatenate([q[1] for q in parts])
+        if rng.random() < 0.3:
+            masks = masks & (np.array([[rng.random() < 0.7 for _ in range(r)] for _ in rows]))
+        args = (rows, masks, n, np.array([rng.randrange(0, 3 * r) for _ in rows]), np.array(prefixes), which,
+                np.concatenate([q[2] for q in parts]))
+        got, want = feature_matrix(*args), _features_by_label(*args)
+        if len(rows) > SMALL_BATCH:
+            continue  # both are the labelled way
+        assert got.shape == want.shape == (len(rows), FEATURES)
+        assert got.tobytes() == want.tobytes(), (r, n, np.nonzero(got != want))
 
 
 def test_a_winning_rack_scores_its_features_at_the_top():
