@@ -116,6 +116,11 @@ AGENTS = [
               "distinct slots it has filled so far (public). No forced random move.",
               lambda: RaceLookahead(diablo_nets("diablo2"), shipped_hazard(True), name="deep-race-seen"),
               searches=True),
+    AgentSpec("deep-race3", "racko", "Lookahead (deep, racing from three cards short)",
+              "deep-race entering the race when its rack is three cards or fewer from a full usable sequence "
+              "(rather than two). No forced random move.",
+              lambda: RaceLookahead(diablo_nets("diablo2"), shipped_hazard(False), near=3, name="deep-race3"),
+              searches=True),
     AgentSpec("dmc", "racko", "Deep Monte-Carlo",
               "A network that values each action of a turn (the rack it leaves, what it has seen of the pile "
               "and of the next player's rack) by the result of the deal it expects, trained by deep Monte-Carlo: "
