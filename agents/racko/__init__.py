@@ -25,7 +25,6 @@ from agents.racko.ensemble import Ensemble
 from agents.racko.kyle import Kyle
 from agents.racko.lookahead import Lookahead
 from agents.racko.max import Max
-from agents.racko.race import RaceLookahead, shipped_hazard
 from agents.racko.shipped import baltar_single, baltar_tables, diablo_nets
 
 def trained_live_values() -> dict[str, float]:
@@ -105,22 +104,6 @@ AGENTS = [
               "card, averaged over every card it has not seen, the better of keeping the rack and the card's best "
               "placement, each valued the same way. No forced random move.",
               lambda: Lookahead(diablo_nets("diablo2"), plan=True, plan_draw=1), searches=True),
-    # session 18's measured variants of lookahead-deep (a branch's, not levels): the race valued near the end
-    AgentSpec("deep-race", "racko", "Lookahead (deep, racing at the end)",
-              "lookahead-deep until its rack is two cards or fewer from a full usable sequence; then each way to "
-              "play is worth its chance of going Rack-O first: its next deck draw exactly, then a constant chance "
-              "a draw, against Diablo2's fitted chance of going out at each of its turns. No forced random move.",
-              lambda: RaceLookahead(diablo_nets("diablo2"), shipped_hazard(False), name="deep-race"), searches=True),
-    AgentSpec("deep-race-seen", "racko", "Lookahead (deep, racing at the end, the opponent's progress seen)",
-              "deep-race with the opponent's chance of going out at each turn fitted by its turn and how many "
-              "distinct slots it has filled so far (public). No forced random move.",
-              lambda: RaceLookahead(diablo_nets("diablo2"), shipped_hazard(True), name="deep-race-seen"),
-              searches=True),
-    AgentSpec("deep-race3", "racko", "Lookahead (deep, racing from three cards short)",
-              "deep-race entering the race when its rack is three cards or fewer from a full usable sequence "
-              "(rather than two). No forced random move.",
-              lambda: RaceLookahead(diablo_nets("diablo2"), shipped_hazard(False), near=3, name="deep-race3"),
-              searches=True),
     AgentSpec("dmc", "racko", "Deep Monte-Carlo",
               "A network that values each action of a turn (the rack it leaves, what it has seen of the pile "
               "and of the next player's rack) by the result of the deal it expects, trained by deep Monte-Carlo: "

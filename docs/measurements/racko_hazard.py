@@ -1,5 +1,6 @@
-"""Diablo2's chance of going Rack-O at each of its turns, fitted from Diablo2 self-play, for the race
-value of ``agents.racko.race`` (the opponent's hazard as a seat can see it).
+"""Diablo2's chance of going Rack-O at each of its turns, fitted from Diablo2 self-play: the opponent's
+hazard as a seat can see it, for session 18's race value (``agents/racko/race.py`` of commit 9aa7afc, which
+read OUT as ``agents/saved/racko/race-hazard.json``; not kept: it gained nothing, docs/measurements/racko.md).
 
 Usage (a measurement aid, not part of the app): ``PYTHONPATH=TREE python docs/measurements/racko_hazard.py
 SEED DEALS OUT``: ``diablo2`` against ``diablo2`` at 10 slots over deals 0..DEALS-1 of tournament seed SEED
