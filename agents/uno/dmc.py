@@ -20,12 +20,11 @@ from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
-from threadpoolctl import threadpool_limits
 
 from agents.base import Explanation
 from agents.qnet import MeanNet, QNet, shipped
-from agents.uno.dmc_features import FEATURES, RENAMINGS, Seen, candidate_codes, colours_renamed, phase_code, rows, \
-    rule_action, seen_of_table, seen_of_view
+from agents.uno.dmc_features import FEATURES, Seen, candidate_codes, phase_code, rows, rule_action, seen_of_table, \
+    seen_of_view
 from agents.uno.play import hand_codes
 from engine.uno.actions import ACTIONS, Action, label
 
@@ -38,20 +37,6 @@ BIG_TABLES = (NAME, "dmc-five", "dmc-five-seed7", "dmc-resumed")
 """The networks the top level plays at four seats or more, as one (``MeanNet``): the shipped one,
 two trained from scratch with most deals at four and five seats, and the shipped one's run
 continued that way (docs/measurements/uno.md, "Uno at five seats (session 15)")."""
-
-
-class ColourAveraged:
-    """Values as the mean of ``net``'s over the 24 renamings of the colours: the rules treat the
-    colours alike, so every renaming asks the same question, and the networks err a little
-    differently on each. On one BLAS thread (a second mostly spins on products this small)."""
-
-    def __init__(self, net: QNet | MeanNet):
-        self.net = net
-
-    def __call__(self, x: np.ndarray) -> np.ndarray:
-        with threadpool_limits(1, "blas"):
-            values = self.net(colours_renamed(x))
-        return values.reshape(len(RENAMINGS), len(x)).mean(axis=0)
 
 
 @lru_cache(maxsize=None)

@@ -39,7 +39,6 @@ Row layout (about 0..1):
 """
 from __future__ import annotations
 
-from itertools import permutations
 from typing import NamedTuple, Sequence
 
 import numpy as np
@@ -65,42 +64,6 @@ _POINTS = np.asarray(POINTS_OF, np.float64)
 _COLOUR = np.zeros((DISTINCT, 4))  # [card, colour]: 1 for a coloured card's colour
 for _c in range(COLOURED):
     _COLOUR[_c, COLOUR_OF[_c]] = 1.0
-
-
-def renamed_card(card: int, colours: tuple[int, ...]) -> int:
-    """The card with its colour renamed: colour c becomes ``colours[c]`` (a wild stays itself)."""
-    return card if card >= COLOURED else 13 * colours[COLOUR_OF[card]] + RANK_OF[card]
-
-
-def _renaming_columns() -> np.ndarray:
-    """Per renaming of the four colours (all 24, the identity first), where each column of a row
-    goes: the card blocks (hand, unseen, the card played) and the colour columns (the hand's cards
-    of each colour, the colour in force before and after the action) follow the colours; the rest
-    stays. The hint columns stay too: they say whether the action is the rule's choice."""
-    maps = []
-    for colours in permutations(range(4)):
-        where = list(range(FEATURES))
-        for block in (HAND, UNSEEN, CARD):
-            for card in range(DISTINCT):
-                where[block + card] = block + renamed_card(card, colours)
-        for block in (SUMMARY + 2, COLOUR, AFTER):
-            for colour in range(4):
-                where[block + colour] = block + colours[colour]
-        maps.append(where)
-    return np.array(maps)
-
-
-RENAMINGS = _renaming_columns()
-
-
-def colours_renamed(x: np.ndarray) -> np.ndarray:
-    """The rows ``x`` (n, FEATURES) under each renaming of the colours, stacked: (24 n, FEATURES),
-    renaming k's rows at k n .. (k + 1) n. The rules treat the four colours alike, so a renamed
-    row is the row of an equally good position."""
-    out = np.empty((len(RENAMINGS),) + x.shape)
-    for k, columns in enumerate(RENAMINGS):
-        out[k][:, columns] = x
-    return out.reshape(-1, x.shape[1])
 
 
 class Seen(NamedTuple):

@@ -2,12 +2,11 @@
 
 Usage (a measurement aid, not part of the app)::
 
-    PYTHONPATH=TREE python docs/measurements/uno_seat_mean.py NET[,NET...] SEED[,SEED...] GAMES [--four] [--colours]
+    PYTHONPATH=TREE python docs/measurements/uno_seat_mean.py NET[,NET...] SEED[,SEED...] GAMES [--four]
 
 NET is a network saved as ``agents/saved/uno/<NET>.npz``; the networks value together
 (``Dmc(MeanNet([...]))``, as the top level plays ``BIG_TABLES``). The table is it, the perceptron,
-BetterOffensive, Offensive, Defensive (``--four``: it, the perceptron, Offensive, Defensive;
-``--colours``: their values averaged over the 24 renamings of the colours, ``ColourAveraged``), and the
+BetterOffensive, Offensive, Defensive (``--four``: it, the perceptron, Offensive, Defensive), and the
 games are those of ``parlour tournament uno --players <it>,perceptron,... --games GAMES --seed SEED``
 on the tournament's fast arena (``agents.uno.arena``). For each seed and then for all of them it prints
 each player's share of whole games to 500 with its standard error, and the first seat's lead over the
@@ -23,16 +22,15 @@ from agents.catalog import make_agent
 from agents.qnet import MeanNet, shipped
 from agents.records import TournamentResult
 from agents.uno.arena import run
-from agents.uno.dmc import ColourAveraged, Dmc
+from agents.uno.dmc import Dmc
 from agents.uno.dmc_features import FEATURES
 
 FIVE = ["perceptron", "betteroffensive", "offensive", "defensive"]
 FOUR = ["perceptron", "offensive", "defensive"]
 
 
-def play(nets: list[str], seed: int, games: int, others: list[str], colours: bool = False) -> TournamentResult:
-    mean = MeanNet([shipped("uno", name, FEATURES) for name in nets])
-    first = Dmc(ColourAveraged(mean) if colours else mean)
+def play(nets: list[str], seed: int, games: int, others: list[str]) -> TournamentResult:
+    first = Dmc(MeanNet([shipped("uno", name, FEATURES) for name in nets]))
     players = [first] + [make_agent("uno", name) for name in others]
     return run(players, games, seed, names=["it"] + others, whole_match=True)
 
@@ -58,7 +56,7 @@ def main(args: list[str]) -> None:
     others = FOUR if "--four" in args[3:] else FIVE
     results = []
     for seed in seeds:
-        result = play(nets, seed, games, others, "--colours" in args[3:])
+        result = play(nets, seed, games, others)
         wins = ", ".join(f"{s.player} {s.wins:g}" for s in result.stats)
         report(f"seed {seed} (wins: {wins}; its mean points {result.stats[0].points / result.games:.1f})", [result])
         results.append(result)

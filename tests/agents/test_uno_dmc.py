@@ -1,10 +1,9 @@
 """The Deep Monte-Carlo Uno player: its rows see only the seat's own view, the agent and the
-table decider decide alike under every rule option, renaming the colours is a symmetry of the rows
-and of the averaged values, a short training run beats Random, the shipped weights hold their claim."""
+table decider decide alike under every rule option, a short training run beats Random, the
+shipped weights hold their claim."""
 from __future__ import annotations
 
 import random
-from itertools import permutations
 
 import numpy as np
 import pytest
@@ -14,13 +13,11 @@ from agents.saved_files import saved_path
 from agents.tournament import play_by_observation
 from agents.training import dmc, uno_dmc
 from agents.uno.arena import play_records
-from agents.uno.dmc import ColourAveraged, Dmc, DmcDecider, shipped_net
-from agents.uno.dmc_features import (FEATURES, HINTS, Seen, candidate_codes, colours_renamed, renamed_card, rows,
-                                     seen_of_table, seen_of_view)
+from agents.uno.dmc import Dmc, DmcDecider
+from agents.uno.dmc_features import FEATURES, candidate_codes, rows, seen_of_table, seen_of_view
 from agents.uno.heuristics import BetterOffensive, RandomPlayer
 from engine import get_game
-from engine.uno.actions import DRAW
-from engine.uno.rules import OVER, PLAYS, Rules, Table
+from engine.uno.rules import OVER, Rules, Table
 from tests.agents.dmc_checks import assert_plays_at_its_claim
 
 G = get_game("uno")
@@ -43,62 +40,6 @@ def positions(deals: int, players: int, seed: int = 0, options: dict | None = No
 def table_rows(state, seat):
     table = Table.thaw(state)
     return rows(seen_of_table(table, seat), candidate_codes(table.legal(), table.hands[seat]))
-
-
-def renamed(seen: Seen, codes: list[int], colours: tuple[int, ...]) -> tuple[Seen, list[int]]:
-    """The position and its candidate actions with every colour renamed (colour c becomes ``colours[c]``)."""
-    def card(c: int) -> int:
-        return renamed_card(c, colours)
-
-    def action(a: int) -> int:
-        if a >= DRAW:
-            return a
-        played, colour, *rest = PLAYS[a]
-        return PLAYS.index((card(played), colours[colour] if colour >= 0 else colour, *rest))
-
-    return (seen._replace(hand=tuple(map(card, seen.hand)), drawn=card(seen.drawn) if seen.drawn >= 0 else -1,
-                          discard=tuple(map(card, seen.discard)),
-                          colour=colours[seen.colour] if seen.colour >= 0 else seen.colour),
-            [action(a) for a in codes])
-
-
-def test_renaming_the_colours_of_the_rows_gives_the_rows_of_the_renamed_position():
-    """What the top level averages over (``colours_renamed``): each renaming of a position's rows is
-    the rows of the position with its colours renamed, but for the rules' hints (which break ties
-    by colour and say only whether the action is the rule's choice)."""
-    every = list(permutations(range(4)))
-    moved = checked = 0
-    for state in positions(3, players=4, seed=2):
-        seen = seen_of_view(G.observe(state, G.current_player(state)))
-        codes = candidate_codes([a.code for a in G.legal_actions(state)], seen.hand)
-        x = rows(seen, codes)
-        images = colours_renamed(x).reshape(len(every), *x.shape)
-        assert np.array_equal(images[0], x)
-        for k in (5, 17, 23):
-            y = rows(*renamed(seen, codes, every[k]))
-            keep = np.r_[0:HINTS, HINTS + 3:FEATURES]
-            assert np.array_equal(images[k][:, keep], y[:, keep])
-            # the check can fail: the renamed position's rows differ from the position's own
-            moved += not np.array_equal(x, y)
-            checked += 1
-    assert checked > 100 and moved > checked // 2
-
-
-def test_the_averaged_values_do_not_change_when_the_colours_are_renamed():
-    """The network alone values a position and its renamed twin differently; their average over
-    the renamings does not (hints aside: positions where no hint moves)."""
-    averaged, alone = ColourAveraged(shipped_net()), shipped_net()
-    differ = checked = 0
-    for state in positions(2, players=4, seed=5):
-        seen = seen_of_view(G.observe(state, G.current_player(state)))
-        codes = candidate_codes([a.code for a in G.legal_actions(state)], seen.hand)
-        x, y = rows(seen, codes), rows(*renamed(seen, codes, (2, 0, 3, 1)))
-        if len(codes) < 2 or not np.array_equal(x[:, HINTS:HINTS + 3], y[:, HINTS:HINTS + 3]):
-            continue
-        assert np.allclose(averaged(x), averaged(y), atol=1e-12)
-        differ += not np.allclose(alone(x), alone(y), atol=1e-6)
-        checked += 1
-    assert checked > 20 and differ > checked // 2
 
 
 def test_rows_from_the_view_equal_the_tables_and_ignore_hidden_cards():
