@@ -14,10 +14,6 @@ import numpy as np
 from agents.saved_files import write_arrays
 
 
-def sigmoid(x: np.ndarray) -> np.ndarray:
-    return 0.5 * (np.tanh(0.5 * x) + 1.0)  # overflow-free
-
-
 class Network:
     """``meta_rack_size``: the rack size it was trained at (0 when unknown)."""
 
@@ -34,7 +30,7 @@ class Network:
         h = np.asarray(x, dtype=np.float64)
         for w, b in self.layers:
             h = h @ w
-            h += b  # then sigmoid(h) in place: the same operations, without new arrays
+            h += b  # then the sigmoid, 0.5 (tanh(h / 2) + 1) (overflow-free), in place
             h *= 0.5
             np.tanh(h, out=h)
             h += 1.0
