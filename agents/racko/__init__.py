@@ -113,9 +113,9 @@ AGENTS = [
               "experiment, issue 25). No forced random move.",
               lambda: Lookahead(diablo_nets("diablo2-long"), plan=True, plan_draw=1), searches=True),
     AgentSpec("deep-long-30k", "racko", "Lookahead (planning the draw too, value part way)",
-              "deep-long with its network's checkpoint after 30,000 of the 60,000 self-play deals (an "
+              "deep-long with its network's checkpoint after 30,016 of the 60,000 self-play deals (an "
               "experiment, issue 25). No forced random move.",
-              lambda: Lookahead(diablo_nets("diablo2-long-g30000"), plan=True, plan_draw=1), searches=True),
+              lambda: Lookahead(diablo_nets("diablo2-long-g30016"), plan=True, plan_draw=1), searches=True),
     AgentSpec("dmc", "racko", "Deep Monte-Carlo",
               "A network that values each action of a turn (the rack it leaves, what it has seen of the pile "
               "and of the next player's rack) by the result of the deal it expects, trained by deep Monte-Carlo: "
