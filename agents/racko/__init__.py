@@ -116,6 +116,10 @@ AGENTS = [
               "deep-long with its network's checkpoint after 30,016 of the 60,000 self-play deals (an "
               "experiment, issue 25). No forced random move.",
               lambda: Lookahead(diablo_nets("diablo2-long-g30016"), plan=True, plan_draw=1), searches=True),
+    AgentSpec("deep-long-12k", "racko", "Lookahead (planning the draw too, value after 12,000 deals)",
+              "deep-long with its network's checkpoint after 12,000 self-play deals, as many as Diablo2's (a "
+              "diagnostic, issue 25: another seed of the same training). No forced random move.",
+              lambda: Lookahead(diablo_nets("diablo2-long-g12000"), plan=True, plan_draw=1), searches=True),
     AgentSpec("dmc", "racko", "Deep Monte-Carlo",
               "A network that values each action of a turn (the rack it leaves, what it has seen of the pile "
               "and of the next player's rack) by the result of the deal it expects, trained by deep Monte-Carlo: "
