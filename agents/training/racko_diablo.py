@@ -45,7 +45,7 @@ from agents.racko.arena import Decider, KyleDecider, play_deal
 from agents.racko.diablo import DiabloDecider, draw_margin, pick, score_groups, tries
 from agents.racko.features import FEATURES, rack_points_scale, unseen_prefix
 from agents.racko.network import Network
-from agents.saved_files import saved_path, write_saved
+from agents.saved_files import saved_path, write_arrays, write_saved
 from agents.training.yaniv_plot import Panel, line_charts
 from agents.racko.common import forced_turn, random_code
 from engine.racko import FROM_DISCARD, OVER, Rules, Table
@@ -233,8 +233,9 @@ class Learner:
         """Back to the parameters and Adam state ``arrays`` saved."""
         import jax
 
+        count = len(jax.tree_util.tree_leaves((self.params, self.state)))
         treedef = jax.tree_util.tree_structure((self.params, self.state))
-        leaves = [self.jnp.asarray(arrays[f"leaf{k}"]) for k in range(treedef.num_leaves)]
+        leaves = [self.jnp.asarray(arrays[f"leaf{k}"]) for k in range(count)]
         self.params, self.state = jax.tree_util.tree_unflatten(treedef, leaves)
 
 
@@ -248,7 +249,7 @@ def write_checkpoint(out: Path, learner: Learner, progress: dict) -> None:
     ``<out>-g<games>.npz`` (a Diablo network part way)."""
     arrays_path, progress_path = checkpoint_paths(out)
     tmp = arrays_path.with_name(arrays_path.stem + ".tmp.npz")
-    np.savez(tmp, **learner.arrays())
+    write_arrays(tmp, learner.arrays())
     tmp.replace(arrays_path)
     progress_path.write_text(json.dumps(progress))
     net = learner.network()
