@@ -104,22 +104,6 @@ AGENTS = [
               "card, averaged over every card it has not seen, the better of keeping the rack and the card's best "
               "placement, each valued the same way. No forced random move.",
               lambda: Lookahead(diablo_nets("diablo2"), plan=True, plan_draw=1), searches=True),
-    AgentSpec("diablo2-long", "racko", "Diablo (two layers, trained longer)",
-              "Diablo2 with a network trained on 60,000 self-play deals (seed 2) instead of 12,000 (an "
-              "experiment, issue 25). Forced random move every 2 · rack_size turns.",
-              lambda: Diablo(diablo_nets("diablo2-long"))),
-    AgentSpec("deep-long", "racko", "Lookahead (planning the draw too, longer-trained value)",
-              "Lookahead planning its draw, reading the network trained on 60,000 self-play deals (an "
-              "experiment, issue 25). No forced random move.",
-              lambda: Lookahead(diablo_nets("diablo2-long"), plan=True, plan_draw=1), searches=True),
-    AgentSpec("deep-long-30k", "racko", "Lookahead (planning the draw too, value part way)",
-              "deep-long with its network's checkpoint after 30,016 of the 60,000 self-play deals (an "
-              "experiment, issue 25). No forced random move.",
-              lambda: Lookahead(diablo_nets("diablo2-long-g30016"), plan=True, plan_draw=1), searches=True),
-    AgentSpec("deep-long-12k", "racko", "Lookahead (planning the draw too, value after 12,000 deals)",
-              "deep-long with its network's checkpoint after 12,000 self-play deals, as many as Diablo2's (a "
-              "diagnostic, issue 25: another seed of the same training). No forced random move.",
-              lambda: Lookahead(diablo_nets("diablo2-long-g12000"), plan=True, plan_draw=1), searches=True),
     AgentSpec("dmc", "racko", "Deep Monte-Carlo",
               "A network that values each action of a turn (the rack it leaves, what it has seen of the pile "
               "and of the next player's rack) by the result of the deal it expects, trained by deep Monte-Carlo: "

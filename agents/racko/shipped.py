@@ -10,10 +10,7 @@ from agents.saved_files import saved_path
 from engine import GameError
 
 BALTAR_FILES = ("baltar", "baltar-r10")
-DIABLO_FILES = {"diablo": ("diablo", "diablo-r5"), "diablo2": ("diablo2", "diablo-r5"),
-                "diablo2-long": ("diablo2-long", "diablo-r5"),
-                "diablo2-long-g30016": ("diablo2-long-g30016", "diablo-r5"),
-                "diablo2-long-g12000": ("diablo2-long-g12000", "diablo-r5")}
+DIABLO_FILES = {"diablo": ("diablo", "diablo-r5"), "diablo2": ("diablo2", "diablo-r5")}
 
 
 def _npz(name: str):
