@@ -3,6 +3,7 @@
     parlour train racko diablo [--hidden 34] [--rack-size 10] [--players 2] [--max-card 0]
         [--games 20000] [--batch 32] [--lr 0.003] [--epochs 1] [--max-turns 1500] [--workers 2]
         [--eval-games 400] [--seconds S] [--cpu-seconds S] [--seed 1] [--out agents/saved/racko/diablo.json]
+        [--checkpoint-every N] [--resume]
 
 One shared network plays every seat (self-play on the engine's ``Table``, with
 the same decisions as the agent: ``agents.racko.diablo.choose``), forced random
@@ -22,6 +23,12 @@ game (a seat's turns per deal) over training games; every ``--eval-every``
 games Diablo also plays ``--eval-games`` deals against Kyle (forced random moves
 on for both). Written: diablo.npz (weights), diablo.json (metadata with the
 command, seed, seconds and curve), diablo.svg (the curve).
+With ``--checkpoint-every N``, every N deals (the first whole batch past a multiple
+of N) the run so far is written as ``<out>-checkpoint.npz`` (the weights and Adam's
+state) and ``<out>-checkpoint.json`` (deals played, curve, evaluations, time), and the
+network alone as ``<out>-g<deals>.npz``; ``--resume`` with the same arguments (a larger
+``--games`` or budget if wanted) goes on from there and ends with the weights of a run
+without a stop.
 """
 from __future__ import annotations
 
