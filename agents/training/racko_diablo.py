@@ -3,6 +3,7 @@
     parlour train racko diablo [--hidden 34] [--rack-size 10] [--players 2] [--max-card 0]
         [--games 20000] [--batch 32] [--lr 0.003] [--epochs 1] [--max-turns 1500] [--workers 2]
         [--eval-games 400] [--seconds S] [--cpu-seconds S] [--seed 1] [--out agents/saved/racko/diablo.json]
+        [--checkpoint-every N] [--resume]
 
 One shared network plays every seat (self-play on the engine's ``Table``, with
 the same decisions as the agent: ``agents.racko.diablo.choose``), forced random
@@ -22,11 +23,18 @@ game (a seat's turns per deal) over training games; every ``--eval-every``
 games Diablo also plays ``--eval-games`` deals against Kyle (forced random moves
 on for both). Written: diablo.npz (weights), diablo.json (metadata with the
 command, seed, seconds and curve), diablo.svg (the curve).
+With ``--checkpoint-every N``, every N deals (the first whole batch past a multiple
+of N) the run so far is written as ``<out>-checkpoint.npz`` (the weights and Adam's
+state) and ``<out>-checkpoint.json`` (deals played, curve, evaluations, time), and the
+network alone as ``<out>-g<deals>.npz``; ``--resume`` with the same arguments (a larger
+``--games`` or budget if wanted) goes on from there and ends with the weights of a run
+without a stop.
 """
 from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
 import multiprocessing
 import os
 import random
@@ -44,7 +52,7 @@ from agents.racko.arena import Decider, KyleDecider, play_deal
 from agents.racko.diablo import DiabloDecider, draw_margin, pick, score_groups, tries
 from agents.racko.features import FEATURES, rack_points_scale, unseen_prefix
 from agents.racko.network import Network
-from agents.saved_files import saved_path, write_saved
+from agents.saved_files import saved_path, write_arrays, write_saved
 from agents.training.yaniv_plot import Panel, line_charts
 from agents.racko.common import forced_turn, random_code
 from engine.racko import FROM_DISCARD, OVER, Rules, Table
@@ -221,6 +229,40 @@ class Learner:
     def network(self) -> Network:
         return Network([(np.asarray(w), np.asarray(b)) for w, b in self.params])
 
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The parameters and the Adam state as named arrays (for a checkpoint)."""
+        import jax
+
+        leaves = jax.tree_util.tree_leaves((self.params, self.state))
+        return {f"leaf{k}": np.asarray(x) for k, x in enumerate(leaves)}
+
+    def restore(self, arrays) -> None:
+        """Back to the parameters and Adam state ``arrays`` saved."""
+        import jax
+
+        count = len(jax.tree_util.tree_leaves((self.params, self.state)))
+        treedef = jax.tree_util.tree_structure((self.params, self.state))
+        leaves = [self.jnp.asarray(arrays[f"leaf{k}"]) for k in range(count)]
+        self.params, self.state = jax.tree_util.tree_unflatten(treedef, leaves)
+
+
+def checkpoint_paths(out: Path) -> tuple[Path, Path]:
+    """The resumable checkpoint of a run writing ``out``: (its arrays, its progress)."""
+    return out.with_name(out.stem + "-checkpoint.npz"), out.with_name(out.stem + "-checkpoint.json")
+
+
+def write_checkpoint(out: Path, learner: Learner, progress: dict) -> None:
+    """The run so far, resumable with ``--resume``; also the network alone as
+    ``<out>-g<games>.npz`` (a Diablo network part way)."""
+    arrays_path, progress_path = checkpoint_paths(out)
+    tmp = arrays_path.with_name(arrays_path.stem + ".tmp.npz")
+    write_arrays(tmp, learner.arrays())
+    tmp.replace(arrays_path)
+    progress_path.write_text(json.dumps(progress))
+    net = learner.network()
+    net.meta_rack_size = progress["rack_size"]
+    net.save(out.with_name(f"{out.stem}-g{progress['played']}.npz"))
+
 
 # ----- the command -----
 def build_parser(prog: str) -> argparse.ArgumentParser:
@@ -244,6 +286,11 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
                    help="stop training once it has used this many CPU seconds (every process), even before --games")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", type=Path, default=None, help="default agents/saved/racko/diablo[2][-r5].json")
+    p.add_argument("--checkpoint-every", type=int, default=0,
+                   help="games between resumable checkpoints (<out>-checkpoint.npz/.json, and the network "
+                        "then as <out>-g<games>.npz); 0: none")
+    p.add_argument("--resume", action="store_true",
+                   help="go on from <out>-checkpoint.npz/.json (same arguments as the run that wrote it)")
     return p
 
 
@@ -252,17 +299,30 @@ def default_name(hidden: list[int], rack_size: int) -> str:
     return name if rack_size == 10 else f"{name}-r{rack_size}"
 
 
-def train(args, progress=None, executor: Executor | None = None):
+def train(args, progress=None, executor: Executor | None = None, out: Path | None = None):
     """Run the training; returns (network, curve, evaluations, train seconds, train CPU seconds
-    of every process)."""
+    of every process). With ``out``, checkpoints every ``args.checkpoint_every`` games and
+    (``args.resume``) starts from the last one."""
     hidden = [int(h) for h in str(args.hidden).split(",")]
     rules = Rules(args.rack_size, args.max_card or (args.players + 2) * args.rack_size, args.max_turns)
     net = Network.initial([FEATURES, *hidden, 1], args.seed)
     learner = Learner(net, args.lr, pad=args.batch * args.players * 4 * args.rack_size)
     curve, evaluations = [], []
     played, seconds, cpu = 0, 0.0, 0.0
-    budget_start = time.perf_counter()
     window: list[tuple[float, bool]] = []
+    if out is not None and getattr(args, "resume", False):
+        arrays_path, progress_path = checkpoint_paths(out)
+        saved = json.loads(progress_path.read_text())
+        with np.load(arrays_path) as data:
+            learner.restore(data)
+        net = learner.network()
+        played, seconds, cpu = saved["played"], saved["seconds"], saved["cpu"]
+        curve, evaluations = saved["curve"], saved["evaluations"]
+        window = [(m, bool(w)) for m, w in saved["window"]]
+        if progress is not None:
+            progress(played)
+    budget_start = time.perf_counter()
+    loss = float("nan")
     per_point = max(args.batch, args.games // 100)
     workers = max(1, args.workers)
     while played < args.games and time.perf_counter() - budget_start < args.seconds and cpu < args.cpu_seconds:
@@ -297,6 +357,11 @@ def train(args, progress=None, executor: Executor | None = None):
             window = []
         if args.eval_every and played % args.eval_every < count and played < args.games:
             evaluations.append(evaluate(net, args, played))
+        every = getattr(args, "checkpoint_every", 0)
+        if out is not None and every and played % every < count:
+            write_checkpoint(out, learner, {"played": played, "seconds": seconds, "cpu": cpu, "curve": curve,
+                                            "evaluations": evaluations, "window": window,
+                                            "rack_size": args.rack_size})
         if progress is not None:
             progress(count)
     if window:
@@ -342,9 +407,10 @@ def main(argv: list[str] | None = None, prog: str = "parlour train racko diablo"
         task = progress.add_task(f"training Diablo {FEATURES}-{'-'.join(map(str, hidden))}-1", total=args.games)
         if args.workers > 1:
             with ProcessPoolExecutor(args.workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-                net, curve, evaluations, train_seconds, cpu = train(args, lambda n: progress.advance(task, n), pool)
+                net, curve, evaluations, train_seconds, cpu = train(args, lambda n: progress.advance(task, n),
+                                                                    pool, out)
         else:
-            net, curve, evaluations, train_seconds, cpu = train(args, lambda n: progress.advance(task, n))
+            net, curve, evaluations, train_seconds, cpu = train(args, lambda n: progress.advance(task, n), out=out)
     seconds = time.perf_counter() - started
     last = evaluations[-1]
     meta = {

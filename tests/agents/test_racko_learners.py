@@ -364,6 +364,23 @@ def test_a_tiny_diablo_training_run_moves_the_weights():
     assert curve[-1]["games"] == 16 and np.isfinite(curve[-1]["loss"]) and evaluations[-1]["deals"] == 4
 
 
+def test_a_resumed_diablo_training_run_ends_as_the_run_without_a_stop(tmp_path):
+    pytest.importorskip("jax")
+    from agents.training import racko_diablo
+    common = dict(hidden="8", rack_size=5, players=2, max_card=0, max_turns=200, batch=8, lr=0.01, workers=1,
+                  eval_every=0, eval_games=2, seed=3, seconds=float("inf"), epochs=2, cpu_seconds=float("inf"),
+                  checkpoint_every=8)
+    whole, _, _, _, _ = racko_diablo.train(Namespace(games=24, resume=False, **common), out=tmp_path / "a.json")
+    racko_diablo.train(Namespace(games=16, resume=False, **common), out=tmp_path / "b.json")
+    assert (tmp_path / "b-g8.npz").exists() and (tmp_path / "b-g16.npz").exists()
+    resumed, curve, _, _, _ = racko_diablo.train(Namespace(games=24, resume=True, **common), out=tmp_path / "b.json")
+    assert curve[-1]["games"] == 24
+    for (w, b), (w2, b2) in zip(whole.layers, resumed.layers):
+        assert np.allclose(w, w2) and np.allclose(b, b2)
+    assert np.allclose(Network.load(tmp_path / "b-g16.npz").layers[0][0],
+                       Network.load(tmp_path / "a-g16.npz").layers[0][0])
+
+
 def test_td_samples_chain_each_turn_to_the_next_and_end_on_the_points():
     from agents.training.racko_diablo import Deal, td_weights
     from engine.racko import Rules
