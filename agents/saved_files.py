@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -38,3 +39,25 @@ def write_arrays(path: Path, arrays: Mapping[str, np.ndarray], compressed: bool 
     named: dict[str, Any] = dict(arrays)  # savez's stubs take ``**`` values for its allow_pickle flag too
     (np.savez_compressed if compressed else np.savez)(path, **named)
     return path
+
+
+def checkpoint_path(out: Path) -> Path:
+    """Where a training run writing ``out`` keeps its resumable checkpoint."""
+    return out.with_name(out.stem + "-checkpoint.npz")
+
+
+def write_checkpoint(path: Path, arrays: Mapping[str, np.ndarray], progress: dict) -> None:
+    """Named arrays and the run's progress (JSON, under ``progress``) in one .npz, written beside
+    and then moved over the old one, so a run stopped while saving keeps the previous checkpoint."""
+    tmp = path.with_name(path.stem + ".tmp.npz")
+    write_arrays(tmp, {**arrays, "progress": np.array(json.dumps(progress))})
+    os.replace(tmp, path)
+
+
+def read_checkpoint(path: Path) -> tuple[dict[str, np.ndarray], dict]:
+    """(the arrays, the progress) of ``write_checkpoint``; a clear exit when there is none."""
+    if not path.exists():
+        raise SystemExit(f"--resume: no checkpoint at {path}")
+    with np.load(path) as data:
+        arrays = {k: data[k] for k in data.files}
+    return arrays, json.loads(str(arrays.pop("progress")))

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import json
 import math
 import multiprocessing
 import os
@@ -48,7 +47,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from agents.executors import executor
 from agents.qnet import QNet
-from agents.saved_files import saved_path, write_arrays, write_saved
+from agents.saved_files import checkpoint_path, read_checkpoint, saved_path, write_checkpoint, write_saved
 from agents.training.yaniv_plot import Panel, line_charts
 
 MAX_CPU_HOURS = 2.0
@@ -190,22 +189,12 @@ class Learner:
 
 
 # ----- checkpoints -----
-def checkpoint_path(out: Path) -> Path:
-    return out.with_name(out.stem + "-checkpoint.npz")
-
-
 def save_checkpoint(path: Path, learner: Learner, progress: dict) -> None:
-    tmp = path.with_name(path.stem + ".tmp.npz")
-    write_arrays(tmp, {**learner.network().arrays(), **learner.state_arrays(), "progress": np.array(json.dumps(progress))})
-    os.replace(tmp, path)
+    write_checkpoint(path, {**learner.network().arrays(), **learner.state_arrays()}, progress)
 
 
 def load_checkpoint(path: Path) -> tuple[QNet, dict, dict]:
-    if not path.exists():
-        raise SystemExit(f"--resume: no checkpoint at {path}")
-    with np.load(path) as data:
-        arrays = {k: data[k] for k in data.files}
-    progress = json.loads(str(arrays.pop("progress")))
+    arrays, progress = read_checkpoint(path)
     return QNet.from_arrays(arrays), arrays, progress
 
 

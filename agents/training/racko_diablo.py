@@ -24,9 +24,9 @@ games Diablo also plays ``--eval-games`` deals against Kyle (forced random moves
 on for both). Written: diablo.npz (weights), diablo.json (metadata with the
 command, seed, seconds and curve), diablo.svg (the curve).
 With ``--checkpoint-every N``, every N deals (the first whole batch past a multiple
-of N) the run so far is written as ``<out>-checkpoint.npz`` (the weights and Adam's
-state) and ``<out>-checkpoint.json`` (deals played, curve, evaluations, time), and the
-network alone as ``<out>-g<deals>.npz``; ``--resume`` with the same arguments (a larger
+of N) the run so far is written as ``<out>-checkpoint.npz`` (the weights, Adam's state and
+the progress: deals played, curve, evaluations, time), and the network alone as
+``<out>-g<deals>.npz``; ``--resume`` with the same arguments (a larger
 ``--games`` or budget if wanted) goes on from there and ends with the weights of a run
 without a stop.
 """
@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import json
 import multiprocessing
 import os
 import random
@@ -52,7 +51,7 @@ from agents.racko.arena import Decider, KyleDecider, play_deal
 from agents.racko.diablo import DiabloDecider, draw_margin, pick, score_groups, tries
 from agents.racko.features import FEATURES, rack_points_scale, unseen_prefix
 from agents.racko.network import Network
-from agents.saved_files import saved_path, write_arrays, write_saved
+from agents.saved_files import checkpoint_path, read_checkpoint, saved_path, write_checkpoint, write_saved
 from agents.training.yaniv_plot import Panel, line_charts
 from agents.racko.common import forced_turn, random_code
 from engine.racko import FROM_DISCARD, OVER, Rules, Table
@@ -246,19 +245,11 @@ class Learner:
         self.params, self.state = jax.tree_util.tree_unflatten(treedef, leaves)
 
 
-def checkpoint_paths(out: Path) -> tuple[Path, Path]:
-    """The resumable checkpoint of a run writing ``out``: (its arrays, its progress)."""
-    return out.with_name(out.stem + "-checkpoint.npz"), out.with_name(out.stem + "-checkpoint.json")
-
-
-def write_checkpoint(out: Path, learner: Learner, progress: dict) -> None:
-    """The run so far, resumable with ``--resume``; also the network alone as
-    ``<out>-g<games>.npz`` (a Diablo network part way)."""
-    arrays_path, progress_path = checkpoint_paths(out)
-    tmp = arrays_path.with_name(arrays_path.stem + ".tmp.npz")
-    write_arrays(tmp, learner.arrays())
-    tmp.replace(arrays_path)
-    progress_path.write_text(json.dumps(progress))
+def snapshot(out: Path, learner: Learner, progress: dict) -> None:
+    """The run so far, resumable with ``--resume`` (``agents.saved_files.write_checkpoint``: the
+    parameters, Adam's state and the progress in ``<out>-checkpoint.npz``); also the network alone
+    as ``<out>-g<games>.npz`` (a Diablo network part way)."""
+    write_checkpoint(checkpoint_path(out), learner.arrays(), progress)
     net = learner.network()
     net.meta_rack_size = progress["rack_size"]
     net.save(out.with_name(f"{out.stem}-g{progress['played']}.npz"))
@@ -287,10 +278,10 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", type=Path, default=None, help="default agents/saved/racko/diablo[2][-r5].json")
     p.add_argument("--checkpoint-every", type=int, default=0,
-                   help="games between resumable checkpoints (<out>-checkpoint.npz/.json, and the network "
+                   help="games between resumable checkpoints (<out>-checkpoint.npz, and the network "
                         "then as <out>-g<games>.npz); 0: none")
     p.add_argument("--resume", action="store_true",
-                   help="go on from <out>-checkpoint.npz/.json (same arguments as the run that wrote it)")
+                   help="go on from <out>-checkpoint.npz (same arguments as the run that wrote it)")
     return p
 
 
@@ -311,10 +302,8 @@ def train(args, progress=None, executor: Executor | None = None, out: Path | Non
     played, seconds, cpu = 0, 0.0, 0.0
     window: list[tuple[float, bool]] = []
     if out is not None and getattr(args, "resume", False):
-        arrays_path, progress_path = checkpoint_paths(out)
-        saved = json.loads(progress_path.read_text())
-        with np.load(arrays_path) as data:
-            learner.restore(data)
+        arrays, saved = read_checkpoint(checkpoint_path(out))
+        learner.restore(arrays)
         net = learner.network()
         played, seconds, cpu = saved["played"], saved["seconds"], saved["cpu"]
         curve, evaluations = saved["curve"], saved["evaluations"]
@@ -359,9 +348,8 @@ def train(args, progress=None, executor: Executor | None = None, out: Path | Non
             evaluations.append(evaluate(net, args, played))
         every = getattr(args, "checkpoint_every", 0)
         if out is not None and every and played % every < count:
-            write_checkpoint(out, learner, {"played": played, "seconds": seconds, "cpu": cpu, "curve": curve,
-                                            "evaluations": evaluations, "window": window,
-                                            "rack_size": args.rack_size})
+            snapshot(out, learner, {"played": played, "seconds": seconds, "cpu": cpu, "curve": curve,
+                                     "evaluations": evaluations, "window": window, "rack_size": args.rack_size})
         if progress is not None:
             progress(count)
     if window:
