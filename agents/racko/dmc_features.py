@@ -39,7 +39,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from agents.racko.features import order_keys
+from agents.racko.features import per_order
 from engine.racko import FROM_DISCARD, FROM_NONE
 
 DECK, TAKE, KEEP, PLACE = range(4)
@@ -85,15 +85,7 @@ def chains(racks: np.ndarray, big: int) -> tuple[np.ndarray, np.ndarray, np.ndar
     They depend only on which slots are usable and the order of their ``d`` values, so each such
     order is worked out once (``_chains``) and kept."""
     r = racks.shape[1]
-    keys = order_keys(racks, big)
-    found = [_BY_ORDER.get((r, key)) for key in keys]
-    missing = [k for k, row in enumerate(found) if row is None]
-    if missing:
-        if len(_BY_ORDER) >= 200_000:
-            _BY_ORDER.clear()
-        for k, row in zip(missing, np.concatenate(_chains(racks[missing], big), axis=1)):
-            found[k] = _BY_ORDER[(r, keys[k])] = row
-    table = np.array(found)
+    table = np.array(per_order(_BY_ORDER, racks, big, lambda rows: np.concatenate(_chains(rows, big), axis=1)))
     return table[:, :r], table[:, r:2 * r] > 0.5, table[:, 2 * r]
 
 

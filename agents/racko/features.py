@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import threading
 from itertools import accumulate
+from typing import Callable, Iterable
 
 import numpy as np
 
@@ -96,18 +97,33 @@ def order_keys(racks: np.ndarray, max_card: int) -> list[bytes]:
     return [data[k:k + width] for k in range(0, n_racks * width, width)]
 
 
+ORDER_CACHE = 200_000
+"""The most orders a cache of ``per_order`` holds before it is emptied."""
+
+
+def per_order(cache: dict, racks: np.ndarray, max_card: int, work_out: Callable[[np.ndarray], Iterable]) -> list:
+    """For each row of ``racks`` ((n, r) ints), what depends only on its order (``order_keys``):
+    from ``cache``, or ``work_out(rows)`` (one value per row) for the first rack of each order not
+    in it."""
+    r = racks.shape[1]
+    keys = order_keys(racks, max_card)
+    found = [cache.get((r, key)) for key in keys]
+    first: dict[bytes, int] = {}
+    for k, value in enumerate(found):
+        if value is None:
+            first.setdefault(keys[k], k)
+    if first:
+        if len(cache) >= ORDER_CACHE:
+            cache.clear()
+        for key, value in zip(first, work_out(racks[list(first.values())])):
+            cache[(r, key)] = value
+        found = [cache[(r, key)] if value is None else value for key, value in zip(keys, found)]
+    return found
+
+
 def masks_of(racks: np.ndarray, max_card: int) -> list[tuple[int, ...]]:
     """``sequence_masks`` of each row of ``racks`` ((n, r) ints), each order worked out once."""
-    r = racks.shape[1]
-    out = []
-    for k, key in enumerate(order_keys(racks, max_card)):
-        masks = _BY_ORDER.get((r, key))
-        if masks is None:
-            if len(_BY_ORDER) >= 200_000:
-                _BY_ORDER.clear()
-            masks = _BY_ORDER[(r, key)] = _chains(racks[k].tolist(), max_card)
-        out.append(masks)
-    return out
+    return per_order(_BY_ORDER, racks, max_card, lambda rows: [_chains(row.tolist(), max_card) for row in rows])
 
 
 def _chains(rack: list[int], max_card: int) -> tuple[int, ...]:
