@@ -28,19 +28,14 @@ second of this process's CPU time and of wall-clock time.
 """
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import statistics
 import sys
 from typing import Callable
 
-from rich.console import Console
 
-from agents.bench import coach as coach_bench
 from agents.bench import queen_of_spades_network
-from agents.bench.report import (closing_lines, console_for_tables, json_rows, machine, move_time_lines,
-                                  openspiel_random_deals, parse_timing, peer, throughput_table, timing_options)
+from agents.bench.report import CardBench, card_bench_main, openspiel_random_deals, peer
 from agents.bench.timing import Result, Row, Timed, deals_until, measure_rows
 from agents.queen_of_spades.rules_player import RulePlayer, choose
 from agents.queen_of_spades.seen import of_table
@@ -134,31 +129,18 @@ def run(peers: bool, seconds: float, repeats: int, decisions: int,
     return results, latency, notes
 
 
-def main(argv: list[str] | None = None, prog: str = "parlour bench queen_of_spades") -> int:
-    parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
-    parser.add_argument("--peers", action="store_true", help="also run OpenSpiel's hearts")
-    timing_options(parser, decisions=400)
-    args = parse_timing(parser, argv)
-    console = console_for_tables()
-    with Console(stderr=True).status("benchmarking") as status:
-        results, latency, notes = run(args.peers, args.seconds, args.repeats, args.decisions,
-                                      lambda what: status.update(f"benchmarking: {what}"))
+def goal(results: list[Result]) -> tuple[dict, str]:
     core = results[0].per_cpu_second
-    goal = {"goal": GOAL, "rules_core": round(core), "met": core >= GOAL}
-    review = coach_bench.measured("queen_of_spades", args.reviews)
-    if args.json:
-        print(json.dumps({"coach": review, "machine": machine(), "seconds": args.seconds, "repeats": args.repeats,
-                          "results": json_rows(results), "move_times": latency, "goal": goal, "notes": notes},
-                         indent=1))
-        return 0
-    console.print(throughput_table(f"Queen of Spades, one core, best of {args.repeats} x {args.seconds:g} s of CPU",
-                                   results, "moves/deal"))
-    for line in notes + move_time_lines(latency):
-        console.print(line)
-    verdict = "met" if goal["met"] else "NOT met"
-    console.print(f"goal >= {GOAL:,} random deals/s on one core (rules core, seeded decks): {verdict} ({core:,.0f})")
-    closing_lines(console, review)
-    return 0
+    return ({"goal": GOAL, "rules_core": round(core), "met": core >= GOAL},
+            f"goal >= {GOAL:,} random deals/s on one core (rules core, seeded decks): {{verdict}} ({core:,.0f})")
+
+
+BENCH = CardBench("Queen of Spades", "queen_of_spades", __doc__ or "", run, goal, "also run OpenSpiel's hearts",
+                  decisions=400)
+
+
+def main(argv: list[str] | None = None, prog: str = "parlour bench queen_of_spades") -> int:
+    return card_bench_main(BENCH, argv, prog)
 
 
 if __name__ == "__main__":

@@ -23,19 +23,14 @@ The learned players' figures (Diablo's deals/s and move time, the training rate)
 """
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import sys
 from typing import Callable
 
-from rich.console import Console
 
-from agents.bench import coach as coach_bench
 from agents.bench import racko_learners
 from agents.bench.racko_arena import GAME, arena_deals, move_times
-from agents.bench.report import (closing_lines, console_for_tables, gin_rummy_rows, json_rows, machine, move_time_lines,
-                                  parse_timing, throughput_table, timing_options)
+from agents.bench.report import CardBench, card_bench_main, gin_rummy_rows
 from agents.bench.timing import Result, Row, measure_rows
 from agents.racko.arena import KyleDecider, MaxDecider
 from agents.racko.kyle import Kyle
@@ -112,33 +107,18 @@ def run(peers: bool, seconds: float, repeats: int, decisions: int,
     return results, latency, notes
 
 
-def main(argv: list[str] | None = None, prog: str = "parlour bench racko") -> int:
-    parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
-    parser.add_argument("--peers", action="store_true", help="also run OpenSpiel's gin rummy, the nearest peer")
-    timing_options(parser, decisions=400)
-    args = parse_timing(parser, argv)
-    console = console_for_tables()
-    with Console(stderr=True).status("benchmarking") as status:
-        results, latency, notes = run(args.peers, args.seconds, args.repeats, args.decisions,
-                               lambda what: status.update(f"benchmarking: {what}"))
+def goal(results: list[Result]) -> tuple[dict, str]:
     kyle2 = next(r for r in results if r.name == "2p Kyle vs Kyle").per_cpu_second
-    goal = {"goal": GOAL, "kyle_vs_kyle": round(kyle2), "met": kyle2 >= GOAL}
-    review = coach_bench.measured("racko", args.reviews)
-    if args.json:
-        print(json.dumps({"coach": review, "machine": machine(), "seconds": args.seconds, "repeats": args.repeats,
-                          "results": json_rows(results), "move_times": latency, "goal": goal, "notes": notes},
-                         indent=1))
-        return 0
-    console.print(throughput_table(f"Rack-O, one core, best of {args.repeats} x {args.seconds:g} s of CPU",
-                                   results, "turns/deal"))
-    for line in move_time_lines(latency):
-        console.print(line)
-    for note in notes:
-        console.print(note)
-    verdict = "met" if goal["met"] else "NOT met"
-    console.print(f"goal >= {GOAL:,} two-player Kyle-vs-Kyle deals/s on one core: {verdict} ({kyle2:,.0f})")
-    closing_lines(console, review)
-    return 0
+    return ({"goal": GOAL, "kyle_vs_kyle": round(kyle2), "met": kyle2 >= GOAL},
+            f"goal >= {GOAL:,} two-player Kyle-vs-Kyle deals/s on one core: {{verdict}} ({kyle2:,.0f})")
+
+
+BENCH = CardBench("Rack-O", "racko", __doc__ or "", run, goal, "also run OpenSpiel's gin rummy, the nearest peer",
+                  decisions=400, turns_column="turns/deal")
+
+
+def main(argv: list[str] | None = None, prog: str = "parlour bench racko") -> int:
+    return card_bench_main(BENCH, argv, prog)
 
 
 if __name__ == "__main__":

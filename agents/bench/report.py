@@ -1,13 +1,14 @@
 """What the game benchmarks share besides timing: their options, the throughput table and JSON rows,
-the machine line, peer libraries, and the random playout of an OpenSpiel game through its Python
-API (the peer figure)."""
+the machine line, peer libraries, the random playout of an OpenSpiel game through its Python
+API (the peer figure), and the command of the card games' benches (``card_bench_main``)."""
 from __future__ import annotations
 
 import argparse
 import platform
 import random
 import sys
-from dataclasses import asdict
+import json
+from dataclasses import asdict, dataclass, field
 from importlib import metadata
 from typing import Callable
 
@@ -135,3 +136,53 @@ def closing_lines(console: Console, review: dict | None) -> None:
     console.print(machine_line())
     if review:
         console.print(coach_bench.line(review), soft_wrap=True)
+
+
+Progress = Callable[[str], None]
+Measured = tuple[list[Result], list[dict], list[str]]
+"""A card game bench's run: throughput results, decision times (JSON-ready points), notes."""
+
+
+@dataclass(frozen=True)
+class CardBench:
+    """What a card game's bench command says beyond what they share: its rows (``run(peers,
+    seconds, repeats, decisions, progress)``) and its goal (``goal(results)``: the goal's JSON,
+    with ``met``, and its line, where ``{verdict}`` stands for met or NOT met)."""
+    title: str  # "Rack-O"
+    game: str  # the coach's game name
+    description: str  # the command's help: its module's docstring
+    run: Callable[[bool, float, int, int, Progress], Measured]
+    goal: Callable[[list[Result]], tuple[dict, str]]
+    peers_help: str
+    decisions: int
+    turns_column: str = "moves/deal"
+    decisions_help: str = "act calls timed per agent"
+    latency_key: str = "move_times"
+    latency_lines: Callable[[list[dict]], list[str]] = field(default=move_time_lines)
+
+
+def card_bench_main(bench: CardBench, argv: list[str] | None, prog: str) -> int:
+    """``parlour bench GAME``: the rows timed on one core, then a table (or ``--json``), the notes, the
+    decision times, the goal's verdict, the machine and the coach's review time."""
+    parser = argparse.ArgumentParser(prog=prog, description=bench.description.split("\n\n")[0])
+    parser.add_argument("--peers", action="store_true", help=bench.peers_help)
+    timing_options(parser, decisions=bench.decisions, decisions_help=bench.decisions_help)
+    args = parse_timing(parser, argv)
+    console = console_for_tables()
+    with Console(stderr=True).status("benchmarking") as status:
+        results, latency, notes = bench.run(args.peers, args.seconds, args.repeats, args.decisions,
+                                            lambda what: status.update(f"benchmarking: {what}"))
+    goal, goal_line = bench.goal(results)
+    review = coach_bench.measured(bench.game, args.reviews)
+    if args.json:
+        print(json.dumps({"coach": review, "machine": machine(), "seconds": args.seconds, "repeats": args.repeats,
+                          "results": json_rows(results), bench.latency_key: latency, "goal": goal, "notes": notes},
+                         indent=1))
+        return 0
+    console.print(throughput_table(f"{bench.title}, one core, best of {args.repeats} x {args.seconds:g} s of CPU",
+                                   results, bench.turns_column))
+    for line in notes + bench.latency_lines(latency):
+        console.print(line)
+    console.print(goal_line.format(verdict="met" if goal["met"] else "NOT met"))
+    closing_lines(console, review)
+    return 0

@@ -28,18 +28,13 @@ per second of this process's CPU time and of wall-clock time.
 """
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import statistics
 from typing import Callable, Sequence
 
-from rich.console import Console
 
-from agents.bench import coach as coach_bench
 from agents.catalog import make_agent
-from agents.bench.report import (closing_lines, console_for_tables, json_rows, machine, openspiel_random_deals,
-                                  parse_timing, peer, throughput_table, timing_options)
+from agents.bench.report import CardBench, card_bench_main, openspiel_random_deals, peer
 from agents.bench.timing import Result, Row, Timed, deals_until, measure_rows
 from agents.uno.arena import play_deal
 from agents.uno.heuristics import BetterOffensive
@@ -218,33 +213,26 @@ def run(peers: bool, seconds: float, repeats: int, decisions: int,
     return results, latency, notes
 
 
-def main(argv: list[str] | None = None, prog: str = "parlour bench uno") -> int:
-    parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
-    parser.add_argument("--peers", action="store_true", help="also run RLCard's Uno and OpenSpiel's crazy_eights")
-    timing_options(parser, decisions=60, decisions_help="searched decisions timed per player count")
-    args = parse_timing(parser, argv)
-    console = console_for_tables()
-    with Console(stderr=True).status("benchmarking") as status:
-        results, latency, notes = run(args.peers, args.seconds, args.repeats, args.decisions,
-                                      lambda what: status.update(f"benchmarking: {what}"))
+def goal(results: list[Result]) -> tuple[dict, str]:
     core2 = results[0].per_cpu_second
-    goal = {"goal": GOAL, "two_player_core": round(core2), "met": core2 >= GOAL}
-    review = coach_bench.measured("uno", args.reviews)
-    if args.json:
-        print(json.dumps({"coach": review, "machine": machine(), "seconds": args.seconds, "repeats": args.repeats,
-                          "results": json_rows(results), "search": latency, "goal": goal, "notes": notes}, indent=1))
-        return 0
-    console.print(throughput_table(f"Uno, one core, best of {args.repeats} x {args.seconds:g} s of CPU",
-                                   results, "moves/deal"))
-    for line in notes:
-        console.print(line)
+    return ({"goal": GOAL, "two_player_core": round(core2), "met": core2 >= GOAL},
+            f"goal >= {GOAL:,} two-player random deals/s on one core (rules core): {{verdict}} ({core2:,.0f})")
+
+
+def search_lines(latency: list[dict]) -> list[str]:
+    lines = []
     for point in latency:
         budget = f", budget {point['budget']:,} moves" if "budget" in point else ""
-        console.print(f"{point['level']}, {point['players']} players{budget}: "
-                      f"median {point['median_ms']} ms, 95th percentile {point['p95_ms']} ms, "
-                      f"slowest {point['max_ms']} ms per decision ({point['decisions']} decisions)")
-    verdict = "met" if goal["met"] else "NOT met"
-    console.print(f"goal >= {GOAL:,} two-player random deals/s on one core (rules core): {verdict} "
-                  f"({core2:,.0f})")
-    closing_lines(console, review)
-    return 0
+        lines.append(f"{point['level']}, {point['players']} players{budget}: median {point['median_ms']} ms, "
+                     f"95th percentile {point['p95_ms']} ms, slowest {point['max_ms']} ms per decision "
+                     f"({point['decisions']} decisions)")
+    return lines
+
+
+BENCH = CardBench("Uno", "uno", __doc__ or "", run, goal, "also run RLCard's Uno and OpenSpiel's crazy_eights",
+                  decisions=60, decisions_help="searched decisions timed per player count", latency_key="search",
+                  latency_lines=search_lines)
+
+
+def main(argv: list[str] | None = None, prog: str = "parlour bench uno") -> int:
+    return card_bench_main(BENCH, argv, prog)
