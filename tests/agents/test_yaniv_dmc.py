@@ -141,6 +141,29 @@ def test_resume_reaches_the_weights_of_an_uninterrupted_run(tmp_path):
     assert_resume_is_exact(yaniv_dmc, parser(), base, tmp_path)
 
 
+def test_init_starts_from_the_given_weights(tmp_path):
+    """``--init``: with a learning rate of 0 the run ends on the given weights (not the seed's random
+    ones), its metadata names them; a file of another shape is refused."""
+    base = ["--hidden", "16", "--batch", "10", "--pool", "self=0.5,greedyrandom=0.5", "--reference",
+            "greedyrandom", "--eval-every", "10", "--eval-deals", "4", "--workers", "1", "--seed", "5",
+            "--deals", "10", "--lr", "0"]
+    given = QNet.initial([FEATURES, 16, 1], 77)
+    given.save(tmp_path / "given.npz")
+    args = parser().parse_args(base + ["--init", str(tmp_path / "given.npz")])
+    args.command = "test"
+    out = tmp_path / "run" / "dmc.json"
+    progress = dmc.train(yaniv_dmc.make_setup(args), args, None, out, lambda p: None)
+    for (w1, b1), (w2, b2) in zip(given.layers, progress["net"].layers):
+        np.testing.assert_allclose(w1, w2, atol=1e-6)
+        np.testing.assert_allclose(b1, b2, atol=1e-6)
+    assert not np.allclose(QNet.initial([FEATURES, 16, 1], 5).layers[0][0], progress["net"].layers[0][0])
+    assert dmc.write_outputs(yaniv_dmc.make_setup(args), args, out, progress)["init"] == str(tmp_path / "given.npz")
+    other = parser().parse_args(base + ["--hidden", "8", "--init", str(tmp_path / "given.npz")])
+    other.command = "test"
+    with pytest.raises(SystemExit):
+        dmc.train(yaniv_dmc.make_setup(other), other, None, tmp_path / "other" / "dmc.json", lambda p: None)
+
+
 def test_the_level_values_a_position_as_it_values_the_position_with_its_suits_renamed():
     """The level averages the network over every renaming of the suits, so renaming the rows'
     suits leaves its values unchanged (the network alone changes them)."""
