@@ -17,7 +17,8 @@ Budget: ``--cpu-hours`` (at most 2) counts every process's CPU (the actors repor
 theirs). Every ``--eval-every`` training deals it plays ``--eval-deals`` fixed deals
 greedily against the reference: the learning curve (the agent page draws its
 windows). Checkpoints (weights, Adam's state, counters, curve) every
-``--checkpoint-minutes`` and at the end; ``--resume`` continues one, reaching the
+``--checkpoint-minutes`` and at the end; ``--init`` starts from saved weights
+instead of random ones (a fine-tune; Adam starts afresh); ``--resume`` continues a run, reaching the
 weights an uninterrupted run would have reached. SIGTERM or Ctrl-C stops it after the
 batch in hand, with a checkpoint and the files below. Written: <name>.npz (weights),
 <name>.json (metadata: command, seed, curve, timing), <name>.svg (the curve), and
@@ -218,7 +219,9 @@ def train(setup: Setup, args, executor: Executor | None, out: Path, report: Call
         learner = Learner(net, args.lr, args.minibatch)
         learner.load_state(arrays)
     else:
-        net = QNet.initial(sizes, args.seed)
+        net = QNet.load(args.init) if args.init else QNet.initial(sizes, args.seed)
+        if net.shape != sizes:
+            raise SystemExit(f"--init: {args.init}'s network is {net.shape}, the options ask for {sizes}")
         learner = Learner(net, args.lr, args.minibatch)
         progress = {"deals": 0, "cpu": 0.0, "seconds": 0.0, "windows": [], "batches": [], "commands": []}
     if progress["commands"]:  # commands[k + 1] took over from commands[k] at resumed_at[k] deals
@@ -289,6 +292,8 @@ def build_parser(prog: str, doc: str, defaults: dict) -> argparse.ArgumentParser
     p.add_argument("--cluster", default=None, help="a Dask scheduler, e.g. tcp://127.0.0.1:8786")
     p.add_argument("--checkpoint-minutes", type=float, default=5.0)
     p.add_argument("--resume", action="store_true", help="continue from <out>-checkpoint.npz")
+    p.add_argument("--init", type=Path, default=None,
+                   help="start from these weights (a .npz the trainer wrote) instead of random ones; Adam starts afresh")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", type=Path, default=None, help="default agents/saved/<game>/dmc.json")
     return p
@@ -310,6 +315,7 @@ def write_outputs(setup: Setup, args, out: Path, progress: dict) -> dict:
     meta = {
         "command": progress["commands"][0], "commands": progress["commands"],
         "resumed_at": progress.get("resumed_at", []), "seed": args.seed,
+        "init": str(args.init) if args.init else None,
         "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"), "method": "deep Monte-Carlo",
         "shape": net.shape, "options": setup.options, "pool": setup.pool, "epsilon": args.epsilon, "lr": args.lr,
         "batch": args.batch, "epochs": args.epochs, "deals": progress["deals"],

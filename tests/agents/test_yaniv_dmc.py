@@ -15,14 +15,14 @@ import pytest
 from agents.qnet import QNet
 from agents.saved_files import saved_path
 from agents.training import dmc, yaniv_dmc
-from agents.yaniv.common import decision_id
+from agents.yaniv.common import YANIV, decision_id
 from agents.yaniv.dmc import Dmc, DmcDecider, SuitAveraged
 from agents.yaniv.dmc_features import (FEATURES, RENAMINGS, candidates, renamed_card, seen_of_table, seen_of_view,
                                        suits_renamed)
-from agents.yaniv.sage import Sage
+from agents.yaniv.sage import Outlook, Sage
 from engine import get_game
 from engine.yaniv.cards import CARD_IDS, parse_card
-from engine.yaniv.rules import Table
+from engine.yaniv.rules import Rules, Table
 from tests.agents.dmc_checks import assert_plays_at_its_claim, assert_resume_is_exact
 
 G = get_game("yaniv")
@@ -139,6 +139,49 @@ def test_resume_reaches_the_weights_of_an_uninterrupted_run(tmp_path):
     base = ["--hidden", "16", "--batch", "10", "--pool", "self=0.5,greedyrandom=0.5", "--reference",
             "greedyrandom", "--eval-every", "20", "--eval-deals", "10", "--workers", "1", "--seed", "4"]
     assert_resume_is_exact(yaniv_dmc, parser(), base, tmp_path)
+
+
+def test_init_starts_from_the_given_weights(tmp_path):
+    """``--init``: with a learning rate of 0 the run ends on the given weights (not the seed's random
+    ones), its metadata names them; a file of another shape is refused."""
+    base = ["--hidden", "16", "--batch", "10", "--pool", "self=0.5,greedyrandom=0.5", "--reference",
+            "greedyrandom", "--eval-every", "10", "--eval-deals", "4", "--workers", "1", "--seed", "5",
+            "--deals", "10", "--lr", "0"]
+    given = QNet.initial([FEATURES, 16, 1], 77)
+    given.save(tmp_path / "given.npz")
+    args = parser().parse_args(base + ["--init", str(tmp_path / "given.npz")])
+    args.command = "test"
+    out = tmp_path / "run" / "dmc.json"
+    progress = dmc.train(yaniv_dmc.make_setup(args), args, None, out, lambda p: None)
+    for (w1, b1), (w2, b2) in zip(given.layers, progress["net"].layers):
+        np.testing.assert_allclose(w1, w2, atol=1e-6)
+        np.testing.assert_allclose(b1, b2, atol=1e-6)
+    assert not np.allclose(QNet.initial([FEATURES, 16, 1], 5).layers[0][0], progress["net"].layers[0][0])
+    assert dmc.write_outputs(yaniv_dmc.make_setup(args), args, out, progress)["init"] == str(tmp_path / "given.npz")
+    other = parser().parse_args(base + ["--hidden", "8", "--init", str(tmp_path / "given.npz")])
+    other.command = "test"
+    with pytest.raises(SystemExit):
+        dmc.train(yaniv_dmc.make_setup(other), other, None, tmp_path / "other" / "dmc.json", lambda p: None)
+
+
+def test_the_points_return_is_the_margin_of_points_with_the_results_sign():
+    """``--return points``: the other's points added less the seat's, over 30, clipped; the winner's is
+    positive, the loser's the opposite; the option reaches the training deals only."""
+    sage, rng = Sage(samples=20), random.Random(3)
+    for seed in range(6):
+        table = Table.new(2, 7000 + seed, Rules(), True)
+        while table.to_move is not None:
+            decision = sage.choose(Outlook.of_state(table), rng)
+            table.call() if decision is YANIV else table.discard(*decision)
+        added = table.results[-1].added
+        for seat in (0, 1):
+            r = yaniv_dmc.points_return(table, seat)
+            assert r == max(-1.0, min(1.0, (added[1 - seat] - added[seat]) / 30))
+            assert r == -yaniv_dmc.points_return(table, 1 - seat)
+            assert (r > 0) == (yaniv_dmc.result(table, seat) == 1)
+    args = parser().parse_args(["--return", "points"])
+    setup = yaniv_dmc.make_setup(args)
+    assert setup.options["return"] == "points" and "return" not in setup.eval_options
 
 
 def test_the_level_values_a_position_as_it_values_the_position_with_its_suits_renamed():
