@@ -2,8 +2,7 @@
 
     parlour train yaniv dmc [--cpu-hours 2] [--deals N] [--pool self=0.3,sage=0.35,pythia=0.15,harel=0.1,greedyrandom=0.1]
         [--reference sage] [--max-turns 150] [--workers 2] [--cluster tcp://...]
-        [--eval-every 4000] [--eval-deals 400] [--checkpoint-minutes 5] [--resume] [--init PATH] [--seed 1]
-        [--return result|points]
+        [--eval-every 4000] [--eval-deals 400] [--checkpoint-minutes 5] [--resume] [--seed 1]
 
 The trainer is ``agents.training.dmc`` (see there); this module says how a Yaniv deal is
 played for it: one two-player deal under the default rules on the rules table
@@ -13,10 +12,7 @@ table), ``greedyrandom``, ``semirandom``. A seat's return is the deal's result: 
 scores 0 (its call, or the lowest hand at another's Assaf), -1 otherwise, 0 when the deal
 reaches ``--max-turns`` (the players here call whenever they may past ``STALL_TURNS``, so
 this cap is seldom met). The issue counts Yaniv in deals won, so the return is the deal
-won, not its points; ``--return points`` (tried in session 19) makes it the points the deal
-cost the others less those it cost the seat (the mean over the others), over ``POINTS_SCALE``
-and clipped to [-1, 1]: a win by a wide margin counts more than a narrow one, an Assaf's
-penalty counts. The learning curve is the share of fixed two-player deals the greedy
+won, not its points. The learning curve is the share of fixed two-player deals the greedy
 network wins against the reference (its seat alternating).
 """
 from __future__ import annotations
@@ -57,29 +53,16 @@ def opponent(name: str):
     return lambda table, rng: player.choose(seat_of_state(table), rng)
 
 
-POINTS_SCALE = 30.0  # points of margin that make a return of +1 or -1 (an Assaf's penalty)
-
-
 def result(table: Table, seat: int) -> int:
     if table.to_move is not None:
         return 0
     return 1 if seat in table.results[-1].winners else -1
 
 
-def points_return(table: Table, seat: int) -> float:
-    """The others' mean points added by the deal less the seat's, over ``POINTS_SCALE``, in [-1, 1]."""
-    if table.to_move is not None:
-        return 0.0
-    added = table.results[-1].added
-    others = [a for s, a in enumerate(added) if s != seat]
-    return max(-1.0, min(1.0, (sum(others) / len(others) - added[seat]) / POINTS_SCALE))
-
-
 def play(layers, jobs, epsilon: float, options: dict, record: bool):
     """The trainer's ``Setup.play`` for Yaniv (see ``agents.training.dmc.Setup``)."""
     net = QNet(layers)
     rules, players, cap = Rules(), options["players"], options["max_turns"]
-    target = points_return if options.get("return") == "points" else result
     rows, targets, results = [], [], []
     others: dict = {}
     learning: Sequence[int]
@@ -104,15 +87,13 @@ def play(layers, jobs, epsilon: float, options: dict, record: bool):
         for s in learning if record else ():
             mine = me.rows.get(s, [])
             rows += mine
-            targets += [float(target(table, s))] * len(mine)
+            targets += [float(result(table, s))] * len(mine)
         results.append(result(table, seat))
     return rows, targets, results
 
 
 def add_options(parser) -> None:
     parser.add_argument("--max-turns", type=int, default=150, help="turns (all seats) that end a deal undecided")
-    parser.add_argument("--return", dest="target", choices=("result", "points"), default="result",
-                        help="what a seat learns: the deal's result (+1/-1) or its points margin over 30, clipped")
 
 
 def make_setup(args) -> dmc.Setup:
@@ -126,8 +107,7 @@ def make_setup(args) -> dmc.Setup:
             except ValueError as err:
                 raise SystemExit(str(err)) from None
     options = {"players": 2, "max_turns": args.max_turns}
-    train_options = options if args.target == "result" else {**options, "return": args.target}
-    return dmc.Setup("yaniv", NAME, FEATURES, 2, pool, args.reference, play, train_options, options)
+    return dmc.Setup("yaniv", NAME, FEATURES, 2, pool, args.reference, play, options, options)
 
 
 def main(argv: list[str] | None = None, prog: str = "parlour train yaniv dmc") -> int:

@@ -15,14 +15,14 @@ import pytest
 from agents.qnet import QNet
 from agents.saved_files import saved_path
 from agents.training import dmc, yaniv_dmc
-from agents.yaniv.common import YANIV, decision_id
+from agents.yaniv.common import decision_id
 from agents.yaniv.dmc import Dmc, DmcDecider, SuitAveraged
 from agents.yaniv.dmc_features import (FEATURES, RENAMINGS, candidates, renamed_card, seen_of_table, seen_of_view,
                                        suits_renamed)
-from agents.yaniv.sage import Outlook, Sage
+from agents.yaniv.sage import Sage
 from engine import get_game
 from engine.yaniv.cards import CARD_IDS, parse_card
-from engine.yaniv.rules import Rules, Table
+from engine.yaniv.rules import Table
 from tests.agents.dmc_checks import assert_plays_at_its_claim, assert_resume_is_exact
 
 G = get_game("yaniv")
@@ -162,26 +162,6 @@ def test_init_starts_from_the_given_weights(tmp_path):
     other.command = "test"
     with pytest.raises(SystemExit):
         dmc.train(yaniv_dmc.make_setup(other), other, None, tmp_path / "other" / "dmc.json", lambda p: None)
-
-
-def test_the_points_return_is_the_margin_of_points_with_the_results_sign():
-    """``--return points``: the other's points added less the seat's, over 30, clipped; the winner's is
-    positive, the loser's the opposite; the option reaches the training deals only."""
-    sage, rng = Sage(samples=20), random.Random(3)
-    for seed in range(6):
-        table = Table.new(2, 7000 + seed, Rules(), True)
-        while table.to_move is not None:
-            decision = sage.choose(Outlook.of_state(table), rng)
-            table.call() if decision is YANIV else table.discard(*decision)
-        added = table.results[-1].added
-        for seat in (0, 1):
-            r = yaniv_dmc.points_return(table, seat)
-            assert r == max(-1.0, min(1.0, (added[1 - seat] - added[seat]) / 30))
-            assert r == -yaniv_dmc.points_return(table, 1 - seat)
-            assert (r > 0) == (yaniv_dmc.result(table, seat) == 1)
-    args = parser().parse_args(["--return", "points"])
-    setup = yaniv_dmc.make_setup(args)
-    assert setup.options["return"] == "points" and "return" not in setup.eval_options
 
 
 def test_the_level_values_a_position_as_it_values_the_position_with_its_suits_renamed():
