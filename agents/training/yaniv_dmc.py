@@ -2,7 +2,7 @@
 
     parlour train yaniv dmc [--cpu-hours 2] [--deals N] [--pool self=0.3,sage=0.35,pythia=0.15,harel=0.1,greedyrandom=0.1]
         [--reference sage] [--max-turns 150] [--workers 2] [--cluster tcp://...]
-        [--eval-every 4000] [--eval-deals 400] [--checkpoint-minutes 5] [--resume] [--seed 1]
+        [--eval-every 4000] [--eval-deals 400] [--checkpoint-minutes 5] [--resume] [--init PATH] [--seed 1]
 
 The trainer is ``agents.training.dmc`` (see there); this module says how a Yaniv deal is
 played for it: one two-player deal under the default rules on the rules table
