@@ -25,7 +25,6 @@ from agents.racko.ensemble import Ensemble
 from agents.racko.kyle import Kyle
 from agents.racko.lookahead import Lookahead
 from agents.racko.max import Max
-from agents.racko.rollout import Rollout
 from agents.racko.shipped import baltar_single, baltar_tables, diablo_nets
 
 def trained_live_values() -> dict[str, float]:
@@ -105,15 +104,6 @@ AGENTS = [
               "card, averaged over every card it has not seen, the better of keeping the rack and the card's best "
               "placement, each valued the same way. No forced random move.",
               lambda: Lookahead(diablo_nets("diablo2"), plan=True, plan_draw=1), searches=True),
-    AgentSpec("rollout", "racko", "Lookahead with simulated rounds",
-              "Lookahead planning the draw; when its best choices are close (within 0.02), it plays each of them "
-              "in the same 16 imagined deals of the cards it has not seen, every seat then playing as Diablo2 "
-              "to the end of the round (or 20 more turns), and makes the one that won most. No forced random move.",
-              lambda: Rollout(diablo_nets("diablo2")), searches=True),
-    AgentSpec("rollout-wide", "racko", "Lookahead with more simulated rounds",
-              "As Lookahead with simulated rounds, for choices within 0.05 of the best, in 20 imagined deals. "
-              "No forced random move.",
-              lambda: Rollout(diablo_nets("diablo2"), gap=0.05, worlds=20, name="rollout-wide"), searches=True),
     AgentSpec("dmc", "racko", "Deep Monte-Carlo",
               "A network that values each action of a turn (the rack it leaves, what it has seen of the pile "
               "and of the next player's rack) by the result of the deal it expects, trained by deep Monte-Carlo: "
