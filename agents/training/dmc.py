@@ -219,6 +219,8 @@ def train(setup: Setup, args, executor: Executor | None, out: Path, report: Call
         learner = Learner(net, args.lr, args.minibatch)
         learner.load_state(arrays)
     else:
+        if args.init and not args.init.is_file():
+            raise SystemExit(f"--init: no weights at {args.init}")
         net = QNet.load(args.init) if args.init else QNet.initial(sizes, args.seed)
         if net.shape != sizes:
             raise SystemExit(f"--init: {args.init}'s network is {net.shape}, the options ask for {sizes}")

@@ -143,7 +143,7 @@ def test_resume_reaches_the_weights_of_an_uninterrupted_run(tmp_path):
 
 def test_init_starts_from_the_given_weights(tmp_path):
     """``--init``: with a learning rate of 0 the run ends on the given weights (not the seed's random
-    ones), its metadata names them; a file of another shape is refused."""
+    ones), its metadata names them; a file of another shape, or none, is refused with a clear exit."""
     base = ["--hidden", "16", "--batch", "10", "--pool", "self=0.5,greedyrandom=0.5", "--reference",
             "greedyrandom", "--eval-every", "10", "--eval-deals", "4", "--workers", "1", "--seed", "5",
             "--deals", "10", "--lr", "0"]
@@ -162,6 +162,10 @@ def test_init_starts_from_the_given_weights(tmp_path):
     other.command = "test"
     with pytest.raises(SystemExit):
         dmc.train(yaniv_dmc.make_setup(other), other, None, tmp_path / "other" / "dmc.json", lambda p: None)
+    missing = parser().parse_args(base + ["--init", str(tmp_path / "none.npz")])
+    missing.command = "test"
+    with pytest.raises(SystemExit, match="no weights at"):
+        dmc.train(yaniv_dmc.make_setup(missing), missing, None, tmp_path / "missing" / "dmc.json", lambda p: None)
 
 
 def test_the_level_values_a_position_as_it_values_the_position_with_its_suits_renamed():
