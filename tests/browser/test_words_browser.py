@@ -51,11 +51,15 @@ def test_log_lines_say_you_and_they(page, server, game, act):
 
 @pytest.mark.parametrize("game", playable_games())
 def test_one_resign_sentence_in_every_game(page, server, game):
+    """And once resigned, the board says nobody is to move (a match ended from outside its rules
+    keeps its last view, whose seat to move is nobody's turn any more)."""
     sit_at(page, server, game, [AI] * (SEATS.get(game, 2) - 1))
     expect(page.locator("#status")).to_have_text("Your move.", timeout=30_000)
     page.locator('[data-action="resign"]').click()
     page.get_by_role("button", name="Yes, resign").click()
     expect(page.locator("#status")).to_have_text(re.compile(r"^You resigned\. \S.* wins?\.$"))
+    expect(page.locator("#board")).not_to_contain_text(re.compile(r"to play|your turn", re.I))
+    expect(page.locator("#board .to-move")).to_have_count(0)
 
 
 def test_the_watch_page_names_each_ai_alike_on_the_board_the_tally_and_the_chart(page):

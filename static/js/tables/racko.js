@@ -144,7 +144,7 @@ export function render(root, view, ctx) {
     const run = ascendingRun(view.rack);
     const known = new Map((view.known[me] ?? []).map(([slot, card]) => [slot, card]));
     let message;
-    if (view.over) message = "";
+    if (view.over || view.to_move === null) message = "";
     else if (!myTurn) message = `${names(view.to_move)} ${view.to_move === me ? "are" : "is"} to play.`;
     else if (!placing) message = `Take a card: click the deck (a card nobody sees) or the discard pile (${top}).`;
     else if (view.drawn_from === "discard") message = `Put ${view.drawn} in a slot: click the slot (its card goes on the discard pile). A card from the discard pile must be placed.`;

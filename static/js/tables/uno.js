@@ -93,7 +93,7 @@ export function render(root, view, ctx) {
       el("div", { class: `uno-colour s-${view.colour ?? "none"}`, "data-colour": view.colour ?? "" }, `colour: ${colour}`),
       el("div", { class: "uno-direction", "data-direction": view.direction },
         view.direction > 0 ? "↻ to the left" : "↺ to the right"),
-      el("div", { class: "muted small" }, view.over ? "deal over"
+      el("div", { class: "muted small" }, view.over ? "deal over" : view.to_move === null ? "match over"
         : view.to_move === seat ? "your turn" : `${name(view.to_move)} to play`),
       el("div", { class: "muted small" }, `deal ${view.deal + 1}${view.single_deal ? "" : ` · match to ${view.options.target_score}`}`)));
 

@@ -164,7 +164,7 @@ export function render(root, view, ctx) {
       } : null,
     })));
     let message;
-    if (!myTurn) message = view.over ? "" : `${names(view.to_move)} ${view.to_move === ctx.seat ? "are" : "is"} to play.`;
+    if (!myTurn) message = view.over || view.to_move === null ? "" : `${names(view.to_move)} ${view.to_move === ctx.seat ? "are" : "is"} to play.`;
     else if (!chosen.length) message = "Select cards to throw: one card, a set of one rank, or a run of 3+ of one suit (jokers fill gaps).";
     else if (problem) message = `Not a group: ${problem}.`;
     else message = `Throw ${describeGroup(chosen)}, then draw: click the stock or a highlighted card of the discard.`;
