@@ -8,7 +8,7 @@ import platform
 import random
 import sys
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from importlib import metadata
 from typing import Callable
 
@@ -158,7 +158,7 @@ class CardBench:
     turns_column: str = "moves/deal"
     decisions_help: str = "act calls timed per agent"
     latency_key: str = "move_times"
-    latency_lines: Callable[[list[dict]], list[str]] = field(default=move_time_lines)
+    latency_lines: Callable[[list[dict]], list[str]] = move_time_lines
 
 
 def card_bench_main(bench: CardBench, argv: list[str] | None, prog: str) -> int:

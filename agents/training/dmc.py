@@ -189,6 +189,16 @@ class Learner:
         self.state = self.jax.tree_util.tree_unflatten(treedef, leaves)
 
 
+def initial_net(path: Path, sizes: list[int]) -> QNet:
+    """``--init``: the weights at ``path``, which must have the shape the options ask for."""
+    if not path.is_file():
+        raise SystemExit(f"--init: no weights at {path}")
+    net = QNet.load(path)
+    if net.shape != sizes:
+        raise SystemExit(f"--init: {path}'s network is {net.shape}, the options ask for {sizes}")
+    return net
+
+
 # ----- checkpoints -----
 def save_checkpoint(path: Path, learner: Learner, progress: dict) -> None:
     write_checkpoint(path, {**learner.network().arrays(), **learner.state_arrays()}, progress)
@@ -219,11 +229,7 @@ def train(setup: Setup, args, executor: Executor | None, out: Path, report: Call
         learner = Learner(net, args.lr, args.minibatch)
         learner.load_state(arrays)
     else:
-        if args.init and not args.init.is_file():
-            raise SystemExit(f"--init: no weights at {args.init}")
-        net = QNet.load(args.init) if args.init else QNet.initial(sizes, args.seed)
-        if net.shape != sizes:
-            raise SystemExit(f"--init: {args.init}'s network is {net.shape}, the options ask for {sizes}")
+        net = initial_net(args.init, sizes) if args.init else QNet.initial(sizes, args.seed)
         learner = Learner(net, args.lr, args.minibatch)
         progress = {"deals": 0, "cpu": 0.0, "seconds": 0.0, "windows": [], "batches": [], "commands": []}
     if progress["commands"]:  # commands[k + 1] took over from commands[k] at resumed_at[k] deals

@@ -79,7 +79,7 @@ function draw(view = data.view, { animating = false, explanation = ownExplanatio
   };
   // A match ended from outside its rules (a resignation, or abandoned) keeps its last view, whose
   // seat to move is nobody's turn any more: drawn without one (no prompt, no seat marked to move).
-  const stopped = data.status === "finished" && !reviewing && !view.over && view.to_move !== null;
+  const stopped = Boolean(data.result?.ending) && !reviewing && !animating && view.to_move !== null;
   module.render(board, stopped ? { ...view, to_move: null } : view, ctx);
   markArrivals();
   keepFocus();
