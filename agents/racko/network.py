@@ -61,3 +61,46 @@ class Network:
             count = len([k for k in data.files if k.startswith("W")])
             rack_size = int(data["rack_size"]) if "rack_size" in data.files else 0
             return cls([(data[f"W{k}"], data[f"b{k}"]) for k in range(count)], rack_size)
+
+
+class MeanNetwork:
+    """The mean of several networks' outputs on the same feature rows (the members trained alike
+    from other seeds: averaging cuts each one's own errors). Served as one stacked network: the
+    first layers side by side, the later ones block-diagonal, each member's sigmoid output then
+    averaged; the same numbers as calling each member, in one matrix product a layer."""
+
+    def __init__(self, members: list[Network]):
+        if not members or len({len(m.layers) for m in members}) != 1 or len({m.shape[0] for m in members}) != 1:
+            raise ValueError("a mean of networks needs at least one, all with the same inputs and depth")
+        self.members = list(members)
+        self.meta_rack_size = members[0].meta_rack_size
+        self.layers: list[tuple[np.ndarray, np.ndarray]] = []
+        for k in range(len(members[0].layers)):
+            ws = [m.layers[k][0] for m in members]
+            w = ws[0].copy() if len(ws) == 1 else (np.hstack(ws) if k == 0 else _block_diagonal(ws))
+            self.layers.append((w, np.concatenate([m.layers[k][1] for m in members])))
+
+    @property
+    def shape(self) -> list[int]:
+        return self.members[0].shape
+
+    def __call__(self, x) -> np.ndarray:
+        """The members' mean output (0..1) for each feature row: shape (n,)."""
+        h = np.asarray(x, dtype=np.float64)
+        for w, b in self.layers:
+            h = h @ w
+            h += b
+            h *= 0.5
+            np.tanh(h, out=h)
+            h += 1.0
+            h *= 0.5
+        return h[:, 0] if h.shape[1] == 1 else h.mean(axis=1)
+
+
+def _block_diagonal(ws: list[np.ndarray]) -> np.ndarray:
+    out = np.zeros((sum(w.shape[0] for w in ws), sum(w.shape[1] for w in ws)))
+    i = j = 0
+    for w in ws:
+        out[i:i + w.shape[0], j:j + w.shape[1]] = w
+        i, j = i + w.shape[0], j + w.shape[1]
+    return out
