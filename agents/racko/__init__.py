@@ -115,12 +115,6 @@ AGENTS = [
               "rack sizes by Diablo2's. No forced random move.",
               lambda: Lookahead(diablo_mean(("diablo2", "diablo2-s4", "diablo2-s5")), plan=True, plan_draw=1),
               searches=True),
-    AgentSpec("deep-mean4", "racko", "Lookahead (planning the draw too) on four networks' mean",
-              "Lookahead planning its placements and its draw as the top level, valuing each rack at 10 slots by "
-              "the mean of four networks trained as Diablo2 was (Diablo2's and three from other seeds); at other "
-              "rack sizes by Diablo2's. No forced random move.",
-              lambda: Lookahead(diablo_mean(("diablo2", "diablo2-s4", "diablo2-s5", "diablo2-s6")), plan=True,
-                                plan_draw=1), searches=True),
     AgentSpec("dmc", "racko", "Deep Monte-Carlo",
               "A network that values each action of a turn (the rack it leaves, what it has seen of the pile "
               "and of the next player's rack) by the result of the deal it expects, trained by deep Monte-Carlo: "
