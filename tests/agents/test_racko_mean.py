@@ -48,7 +48,7 @@ def test_the_top_level_on_a_mean_of_two_values_each_decision_by_the_mean():
     """Lookahead planning its draw weighs every action the same on a mean of a network with
     itself as on that network (the mean is exact), and plays the same deal alike."""
     game, net = get_game("racko"), random_net([17, 8, 6, 1], 4)
-    alone, doubled = (Lookahead(n, plan=True, plan_draw=1) for n in (net, MeanNetwork([net, net])))
+    alone, doubled = (Lookahead({5: n}, plan=True, plan_draw=1) for n in (net, MeanNetwork([net, net])))
     state, rng, checked = game.new_deal(2, 5, {"rack_size": 5, "max_card": 25}), random.Random(3), 0
     while not game.is_over(state) and checked < 12:
         view, legal = game.observe(state, game.current_player(state)), game.legal_actions(state)
