@@ -25,7 +25,7 @@ from agents.racko.ensemble import Ensemble
 from agents.racko.kyle import Kyle
 from agents.racko.lookahead import Lookahead
 from agents.racko.max import Max
-from agents.racko.shipped import baltar_single, baltar_tables, diablo_mean, diablo_nets
+from agents.racko.shipped import baltar_single, baltar_tables, diablo_nets
 
 def trained_live_values() -> dict[str, float]:
     """The single Baltar's 5-slot table as live values (what a reset to 'trained' copies)."""
@@ -104,17 +104,6 @@ AGENTS = [
               "card, averaged over every card it has not seen, the better of keeping the rack and the card's best "
               "placement, each valued the same way. No forced random move.",
               lambda: Lookahead(diablo_nets("diablo2"), plan=True, plan_draw=1), searches=True),
-    AgentSpec("deep-mean2", "racko", "Lookahead (planning the draw too) on two networks' mean",
-              "Lookahead planning its placements and its draw as the top level, valuing each rack at 10 slots by "
-              "the mean of two networks trained as Diablo2 was (Diablo2's and one from another seed); at other "
-              "rack sizes by Diablo2's. No forced random move.",
-              lambda: Lookahead(diablo_mean(("diablo2", "diablo2-s4")), plan=True, plan_draw=1), searches=True),
-    AgentSpec("deep-mean3", "racko", "Lookahead (planning the draw too) on three networks' mean",
-              "Lookahead planning its placements and its draw as the top level, valuing each rack at 10 slots by "
-              "the mean of three networks trained as Diablo2 was (Diablo2's and two from other seeds); at other "
-              "rack sizes by Diablo2's. No forced random move.",
-              lambda: Lookahead(diablo_mean(("diablo2", "diablo2-s4", "diablo2-s5")), plan=True, plan_draw=1),
-              searches=True),
     AgentSpec("dmc", "racko", "Deep Monte-Carlo",
               "A network that values each action of a turn (the rack it leaves, what it has seen of the pile "
               "and of the next player's rack) by the result of the deal it expects, trained by deep Monte-Carlo: "

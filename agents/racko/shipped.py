@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from agents.racko.baltar import QTables, load_tables
-from agents.racko.network import MeanNetwork, Network
+from agents.racko.network import Network
 from agents.saved_files import saved_path
 from engine import GameError
 
@@ -47,17 +47,4 @@ def diablo_nets(kind: str = "diablo") -> dict[int, Network]:
             nets[int(net.meta_rack_size)] = net
     if not nets:
         _npz(DIABLO_FILES[kind][0])  # the error naming the file
-    return nets
-
-
-@lru_cache(maxsize=None)
-def diablo_mean(names: tuple[str, ...]) -> dict[int, Network | MeanNetwork]:
-    """Diablo2's networks with its 10-slot one replaced by the mean of the 10-slot networks
-    ``names`` (Diablo2 and others trained as it was from other seeds); at other rack sizes it
-    plays what Diablo2 plays."""
-    nets: dict[int, Network | MeanNetwork] = dict(diablo_nets("diablo2"))
-    members = [Network.load(_npz(name)) for name in names]
-    if {m.meta_rack_size for m in members} != {10}:
-        raise GameError(f"a mean of 10-slot networks: {names} are not all 10-slot")
-    nets[10] = MeanNetwork(members)
     return nets
