@@ -645,3 +645,17 @@ def test_planning_lookahead_is_first_at_the_write_ups_three_way_table():
         for seat in r.winners:
             wins[r.order[seat]] += 1 / len(r.winners)
     assert wins[2] > max(wins[:2]), wins
+
+
+def test_a_diablo_run_whose_deals_never_end_in_a_rack_o_stops_and_says_why(monkeypatch):
+    """Seed 3's starting network (10 slots, two hidden layers) finishes no rack in self-play: the run
+    stops after STALL_DEALS deals instead of spending its budget; seed 4's finishes racks and runs on."""
+    pytest.importorskip("jax")
+    from agents.training import racko_diablo
+    monkeypatch.setattr(racko_diablo, "STALL_DEALS", 8)
+    common = dict(hidden="34,30", rack_size=10, players=2, max_card=0, max_turns=300, games=12, batch=4, lr=0.003,
+                  workers=1, eval_every=0, eval_games=2, seconds=float("inf"), epochs=1, cpu_seconds=float("inf"))
+    with pytest.raises(SystemExit, match="none of the first 8 self-play deals ended in a Rack-O.*--seed 3"):
+        racko_diablo.train(Namespace(seed=3, **common))
+    _net, curve, _e, _s, _c = racko_diablo.train(Namespace(seed=4, **common))
+    assert curve[-1]["games"] == 12
