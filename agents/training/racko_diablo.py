@@ -34,7 +34,7 @@ A run whose first ``STALL_DEALS`` deals all hit ``--max-turns`` with no Rack-O s
 its network is not saved. Some starting networks never finish a rack in self-play: at 10 slots with
 ``--hidden 34,30``, seeds 3, 6 and 9 of 1 to 10 finished none of 16 deals (the others 1 to 16 of 16;
 session 20), every deal running to the cap at about 0.7 s, and seed 3 had still finished none after
-352 deals of training. Such a run would spend its whole budget and write a network that never
+1,536 deals of training. Such a run would spend its whole budget and write a network that never
 finishes a rack. Another ``--seed`` starts from another network.
 """
 from __future__ import annotations
@@ -357,7 +357,7 @@ def train(args, progress=None, executor: Executor | None = None, out: Path | Non
         if rackos == 0 and played - count < STALL_DEALS <= played:
             raise SystemExit(f"stopped: none of the first {played} self-play deals ended in a Rack-O (each ran to "
                              f"--max-turns {args.max_turns}): the network --seed {args.seed} starts from does not "
-                             f"finish racks, and such runs learned nothing in hundreds of deals. The network is "
+                             f"finish racks (seed 3's still finished none after 1,536 deals). The network is "
                              f"not saved; try another --seed.")
         if len(window) >= per_point or played >= args.games:
             curve.append({"games": played, "moves_per_game": float(np.mean([m for m, _ in window])),
