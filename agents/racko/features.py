@@ -39,6 +39,7 @@ other holes between them: ``[c_prev + (h - prev), c_next - (next - h)]``.
 from __future__ import annotations
 
 import threading
+from functools import lru_cache
 from itertools import accumulate
 from typing import Callable, Iterable
 
@@ -212,21 +213,24 @@ class _Layout:
         self.MEMBER_SLOT, self.MEMBER_VALID = slice(at, at + r * c), slice(at + r * c, at + 2 * r * c)
         self.per_clump = np.zeros((0, at + 2 * r * c))
 
-    def rows(self, masks: np.ndarray) -> np.ndarray:
-        """The table row of each mask ((M, r) bools), working out the masks not met before."""
+    def rows(self, masks: np.ndarray) -> np.ndarray | None:
+        """The table row of each mask ((M, r) bools), working out the masks not met before; None
+        when the tables are full (``LAYOUT_MASKS``) and a mask is not in them."""
         codes = masks @ self.bits
         index = self.row_of[codes]
         if index.min() < 0:
             with self.lock:
-                for code in set(codes[index < 0].tolist()):
-                    if self.row_of[code] < 0:
-                        self._add(code)
+                new = [code for code in set(codes[index < 0].tolist()) if self.row_of[code] < 0]
+                if self.count + len(new) > LAYOUT_MASKS:
+                    return None
+                for code in new:
+                    self._add(code)
             index = self.row_of[codes]
         return index
 
     def _add(self, code: int) -> None:
         if self.count == len(self.slot_floats):
-            more = self.GROW + self.count
+            more = max(self.GROW, self.count) + self.count
             self.slot_floats = np.resize(self.slot_floats, (more, self.slot_floats.shape[1]))
             self.slot_ints = np.resize(self.slot_ints, (more, self.slot_ints.shape[1]))
             self.per_clump = np.resize(self.per_clump, (more, self.per_clump.shape[1]))
@@ -353,7 +357,18 @@ def _features_by_label(racks: np.ndarray, masks: np.ndarray, max_card: int, turn
     return out
 
 
-_LAYOUTS: dict[tuple[int, int], _Layout] = {}
+@lru_cache(maxsize=8)
+def _layout(r: int, n: int) -> _Layout:
+    """The ``_Layout`` of a rack size and highest card. Eight are kept, the last used: a match may
+    choose any of some 7,000 pairs, and a layout of 20 slots holds a 4 MB index before any mask."""
+    return _Layout(r, n)
+
+
+LAYOUT_MASKS = 16_384
+"""The most masks a ``_Layout`` keeps (about 7 KB each at 20 slots). A rack of r slots has at most
+2^r masks: every one at 10 slots, a bounded share at 20, where a server that met each new mask
+for good would grow for as long as people play. Rows of a mask met past the bound are worked out
+the labelled way (the same rows)."""
 SMALL_BATCH = 150
 """The most rows ``feature_matrix`` works out from ``_Layout``'s tables."""
 _ORDER = np.argsort([0, 1, 2, 3, 10, 6, 13, 5, 12, 4, 7, 8, 9, 11, 14, 15, 16])
@@ -381,10 +396,10 @@ def feature_matrix(racks: np.ndarray, masks: np.ndarray, max_card: int, turns: n
     if m_rows > SMALL_BATCH:
         return _features_by_label(racks, masks, max_card, turns, prefix, which, rack_points)
     n = max_card
-    lay = _LAYOUTS.get((r, n))
-    if lay is None:
-        lay = _LAYOUTS[(r, n)] = _Layout(r, n)
+    lay = _layout(r, n)
     index = lay.rows(masks)
+    if index is None:
+        return _features_by_label(racks, masks, max_card, turns, prefix, which, rack_points)
     slot_floats, slot_ints = lay.slot_floats.take(index, 0), lay.slot_ints.take(index, 0)
     found = np.empty((m_rows, FEATURES))  # in the order of _ORDER
     found[:, 0] = np.minimum(turns, 2 * r) / r

@@ -32,9 +32,23 @@ from agents.racko.features import expand, feature_matrix, rack_points_scale, uns
 from engine.racko import DRAW_DECK, DRAW_DISCARD
 
 
+CHUNK_SLOTS = 819_200
+"""``rack_values`` scores at most this many slots squared (racks times r²) in one batch: 8,192
+racks of 10 slots, 2,048 of 20. A batch's memory grows with its sequences times r² (the clumps of
+``feature_matrix``'s labelled way), and a search at large racks asks for many: at 20 slots a
+planned draw scores tens of thousands of racks of about 20 sequences each, and in one batch took
+over 20 GB (a probe, session 21). A two-seat table of 10 slots asks for at most about 7,000 racks
+a call, so its decisions are scored in one batch as before."""
+
+
 def rack_values(net, racks: list[list[int]], max_card: int, turns: int, prefix: np.ndarray) -> np.ndarray:
     """Each rack's worth to one player: the network's score (its best over the rack's maximal
-    usable sequences), and 1 for a rack that ascends (a Rack-O: the deal is won)."""
+    usable sequences), and 1 for a rack that ascends (a Rack-O: the deal is won). In batches of
+    at most ``CHUNK_SLOTS`` / r² racks (a rack's worth does not depend on the others in its batch)."""
+    chunk = max(1, CHUNK_SLOTS // len(racks[0]) ** 2)
+    if len(racks) > chunk:
+        return np.concatenate([rack_values(net, racks[k:k + chunk], max_card, turns, prefix)
+                               for k in range(0, len(racks), chunk)])
     rows, masks, pts, starts = expand(racks, max_card)
     n = len(rows)
     feats = feature_matrix(rows, masks, max_card, np.full(n, turns), prefix[None, :], np.zeros(n, np.int64), pts)

@@ -659,3 +659,27 @@ def test_a_diablo_run_whose_deals_never_end_in_a_rack_o_stops_and_says_why(monke
         racko_diablo.train(Namespace(seed=3, **common))
     _net, curve, _e, _s, _c = racko_diablo.train(Namespace(seed=4, **common))
     assert curve[-1]["games"] == 12
+
+
+def test_the_mask_tables_stop_growing_at_their_bound_and_the_rows_stay_the_same(monkeypatch):
+    """At 20 slots a rack has up to 2^20 masks, and a server that kept a table row for each mask it
+    met would grow for as long as people play: past ``LAYOUT_MASKS`` a batch is worked out the
+    labelled way, with the same rows; and only the last eight (rack size, highest card) pairs keep
+    their tables."""
+    import agents.racko.features as features
+
+    monkeypatch.setattr(features, "LAYOUT_MASKS", 30)
+    features._layout.cache_clear()
+    rng = random.Random(5)
+    r, n = 20, 80
+    for _ in range(20):
+        racks = [rng.sample(range(1, n + 1), r) for _ in range(rng.randint(1, 4))]
+        rows, masks, pts, _ = expand(racks, n)
+        args = (rows, masks, n, np.full(len(rows), 4), unseen_prefix(n, racks[0])[None, :], np.zeros(len(rows), np.int64), pts)
+        assert feature_matrix(*args).tobytes() == features._features_by_label(*args).tobytes()
+        assert features._layout(r, n).count <= 30
+    assert features._layout(r, n).count > 0
+    for m in range(41, 51):
+        features._layout(r, m)
+    assert features._layout.cache_info().currsize == 8
+    features._layout.cache_clear()

@@ -61,3 +61,23 @@ def test_the_draw_is_valued_after_the_next_deck_draw_for_both_piles(width, deck_
             checked += 1
         state = G.apply(state, rng.choice(legal))
     assert checked == 4
+
+
+def test_rack_values_scores_a_large_search_in_bounded_batches_with_the_same_values(monkeypatch):
+    """A search at 20 slots asks for tens of thousands of racks at once, and one batch of them took
+    over 20 GB: ``rack_values`` scores at most ``CHUNK_SLOTS`` / r² racks a batch, and every value
+    is the one the rack gets alone."""
+    import agents.racko.lookahead as lookahead
+
+    rng = random.Random(21)
+    racks = [rng.sample(range(1, 81), 20) for _ in range(40)]
+    net = Network.initial([17, 6, 1], seed=4)
+    prefix = unseen_prefix(80, racks[0])
+    alone = [float(rack_values(net, [r], 80, 3, prefix)[0]) for r in racks]
+    sizes: list[int] = []
+    expand = lookahead.expand
+    monkeypatch.setattr(lookahead, "expand", lambda rs, n: sizes.append(len(rs)) or expand(rs, n))
+    monkeypatch.setattr(lookahead, "CHUNK_SLOTS", 6 * 400)  # 6 racks of 20 slots a batch
+    together = rack_values(net, racks, 80, 3, prefix)
+    assert sizes == [6] * 6 + [4]
+    assert list(together) == pytest.approx(alone, abs=1e-12)
