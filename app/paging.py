@@ -46,6 +46,8 @@ def decode(cursor: str, *kinds: type) -> tuple:
                 part = float(part)
             if not isinstance(part, kind) or isinstance(part, bool):
                 raise ValueError
+            if isinstance(part, int) and not -2**63 <= part < 2**63 or isinstance(part, str) and "\x00" in part:
+                raise ValueError  # no row holds it, and the databases refuse it (a BIGINT, a NUL in text)
             key.append(part)
         return tuple(key)
     except (ValueError, TypeError, KeyError, binascii.Error, orjson.JSONDecodeError):

@@ -180,3 +180,25 @@ def test_tournaments_walk_by_cursor(client, db_url):
     first = client.get("/api/tournaments?limit=2")
     assert [t["seed"] for t in first.json()] == [4, 3]
     assert [t["seed"] for p in walk_results(client, next_path(first)) for t in p] == [2, 1, 0]
+
+
+def test_a_cursor_no_page_could_give_is_a_404_on_either_database(sampled):
+    """Well-formed cursors this server never gave: a whole number past 64 bits (SQLite's driver
+    overflowed, PostgreSQL refused the BIGINT) and text holding a NUL (PostgreSQL refuses it in
+    text) answered 500 before; any cursor no page gave is a 404."""
+    import base64
+    import json
+
+    def cursor(parts) -> str:
+        return base64.urlsafe_b64encode(json.dumps(parts).encode()).decode().rstrip("=")
+
+    when = {"t": "2026-11-28T00:00:00"}
+    for path, parts in [("/api/tournaments", [when, 2**63]), ("/api/tournaments", [when, -2**63 - 1]),
+                        ("/api/agents/tictactoe/menace-live/curve", [when, "x", 2**63]),
+                        ("/api/leaderboard", ["tictactoe", 2**63, 1.0, "x"]),
+                        ("/api/leaderboard", ["tic\u0000tactoe", 1, 1.0, "x"]),
+                        ("/api/matches", [when, "a\u0000b"]), ("/api/results", [when, "a\u0000b"]),
+                        ("/api/results?format=csv", [when, "a\u0000b"]), ("/api/people/Ann", [when, "a\u0000b"]),
+                        ("/api/results/export?format=json", [when, "a\u0000b"])]:
+        r = sampled.get(path, params={"cursor": cursor(parts)})
+        assert r.status_code == 404, (path, parts, r.status_code, r.text[:200])
