@@ -24,6 +24,16 @@ from app.settings import get_settings
 from engine import RESIGN, ActionSyntaxError, Game, GameError, get_game
 
 MAX_AI_MOVES_PER_REQUEST = 5_000
+ON_LOOP_AI_MOVES = 100
+"""The most AI replies a move makes on the event loop (about a millisecond each). A move may set
+off many more: a person knocked out of Yaniv leaves the AIs to play the match out, some 1,500
+moves in one request (8 s during which the server answered nobody, a probe found in session 21).
+Past this many the replies are chosen again in a worker thread (``move``); nothing is stored
+before the last reply."""
+
+
+class ManyReplies(Exception):
+    """Raised by ``run_ai`` on the event loop past ``ON_LOOP_AI_MOVES`` replies."""
 
 Made = list[tuple[MoveRow, Any]]
 """Moves made one after the other, each with the state after it."""
@@ -41,22 +51,27 @@ async def move(session: Session, pool: AgentPool, match_id: str, token: str | No
     a live learner whose table this process has not built yet (Harel's takes seconds)."""
     match = match_store.read(session, match_id)
 
-    def play() -> dict[str, Any]:
+    def play(at_most: int = MAX_AI_MOVES_PER_REQUEST) -> dict[str, Any]:
         seat = seat_needed(match, token, "moves need the seat's token: Authorization: Bearer <token>")
-        new, made = play_human(session, pool, match, seat, action_id, ply)
+        new, made = play_human(session, pool, match, seat, action_id, ply, at_most)
         book = Book.of(get_game(new.game), new, seat)
         return {**match_view(session, new, seat, view=made[-1][1], since=made[0][0].ply),
                 "made": [{**stored_json(book, m), "view": view} for m, view in made]}
 
     if replies_at_once(session, match):
-        return play()
+        try:
+            return play(ON_LOOP_AI_MOVES)
+        except ManyReplies:
+            pass  # nothing was stored: the same moves again, in a thread
     return await to_thread.run_sync(play)
 
 
 def play_human(session: Session, pool: AgentPool, match: MatchRow, seat: int, action_id: str,
-               ply: int | None) -> tuple[MatchRow, list[tuple[MoveRow, dict[str, Any]]]]:
-    """A person's move (checked), then the AI seats' replies. Returns the match after them and
-    the moves made, each with the mover's seat's view after it (so a page can show them one by one).
+               ply: int | None, at_most: int = MAX_AI_MOVES_PER_REQUEST
+               ) -> tuple[MatchRow, list[tuple[MoveRow, dict[str, Any]]]]:
+    """A person's move (checked), then the AI seats' replies (``run_ai``, ``at_most``). Returns the
+    match after them and the moves made, each with the mover's seat's view after it (so a page can
+    show them one by one).
 
     One order of checks, the same in every game: the action's syntax (422, whatever the ply or
     the turn), then the state of the match (409: not started, over, abandoned, a stale ``ply``,
@@ -74,7 +89,7 @@ def play_human(session: Session, pool: AgentPool, match: MatchRow, seat: int, ac
     else:  # IllegalActionError -> 409, the match unchanged
         new_state, label = game.apply(state, action), game.action_label(action)
     mine = MoveRow(ply=match.ply, seat=seat, action=action_id, label=label, explanation=None)
-    new, made = run_ai(session, pool, match, [(mine, new_state)])
+    new, made = run_ai(session, pool, match, [(mine, new_state)], at_most)
     return new, [(m, game.observe(st, seat)) for m, st in made]
 
 
@@ -206,21 +221,25 @@ def ai_move(session: Session, pool: AgentPool, match: MatchRow) -> MatchRow:
     return match if step is None else _record(session, match, game, [step])
 
 
-def run_ai(session: Session, pool: AgentPool, match: MatchRow, made: Made | None = None) -> tuple[MatchRow, Made]:
+def run_ai(session: Session, pool: AgentPool, match: MatchRow, made: Made | None = None,
+           at_most: int = MAX_AI_MOVES_PER_REQUEST) -> tuple[MatchRow, Made]:
     """AI seats move until a person is to move or the match ends, after ``made`` (moves chosen
     but not stored yet: a person's); all are stored together, in one transaction (Conflict when
     the match moved on meanwhile: then none is). Returns the match after them and (move, state
-    after it) for each."""
+    after it) for each. With ``at_most`` under ``MAX_AI_MOVES_PER_REQUEST`` (the event loop's
+    bound), ManyReplies past that many replies, and nothing is stored."""
     game = get_game(match.game)
     made = list(made or [])
     if match.status != "active":
         return match, made
     state = made[-1][1] if made else match.state
     agents: dict[str, Any] = {}
-    for _ in range(MAX_AI_MOVES_PER_REQUEST):
+    for k in range(MAX_AI_MOVES_PER_REQUEST):
         step = _ai_choice(session, pool, match, game, state, match.ply + len(made), agents)
         if step is None:
             break
+        if k == at_most:
+            raise ManyReplies
         made.append(step)
         state = step[1]
     return (_record(session, match, game, made) if made else match), made

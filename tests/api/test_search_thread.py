@@ -42,3 +42,38 @@ def test_other_tables_are_served_while_a_search_thinks(tmp_path):
         assert len(during) >= 5, f"{len(during)} views answered in the {move['done'] - started:.2f} s of searching"
     finally:
         server.stop()
+
+
+def test_a_move_setting_off_many_ai_replies_makes_them_in_a_thread_the_same_as_on_the_loop(client, monkeypatch):
+    """A person knocked out of Yaniv leaves the AIs to play the match out in one request: about
+    1,500 moves, 8 s in which the event loop answered nobody. Past ``ON_LOOP_AI_MOVES`` replies the
+    move is made again in a worker thread, nothing stored twice. Here the bound is 2, and the
+    person's card in Queen of Spades sets off three replies."""
+    from anyio import to_thread
+
+    from app.services import match_turns
+
+    hops: list[object] = []
+
+    class Spy:
+        @staticmethod
+        async def run_sync(fn, *args, **kw):
+            hops.append(fn)
+            return await to_thread.run_sync(fn, *args, **kw)
+
+    monkeypatch.setattr(match_turns, "to_thread", Spy)
+    answers = []
+    for bound in (match_turns.ON_LOOP_AI_MOVES, 2):
+        monkeypatch.setattr(match_turns, "ON_LOOP_AI_MOVES", bound)
+        made = client.post("/api/matches", json={"game": "queen_of_spades", "seed": 5, "seats": [
+            {"type": "human"}, *[{"type": "agent", "agent": "rules"}] * 3]}).json()
+        token = {"Authorization": f"Bearer {made['tokens']['0']}"}
+        view = client.get(f"/api/matches/{made['id']}", headers=token).json()
+        r = client.post(f"/api/matches/{made['id']}/moves", json={"action": view["legal_actions"][0]["id"],
+                                                                   "ply": view["ply"]}, headers=token)
+        assert r.status_code == 200, r.text
+        answers.append([(m["seat"], m["action"]) for m in r.json()["moves"]])
+        stored = client.get(f"/api/matches/{made['id']}", headers=token).json()
+        assert stored["ply"] == 4 and [(m["seat"], m["action"]) for m in stored["moves"]] == answers[-1]
+        assert len(hops) == (0 if bound > 3 else 1)
+    assert answers[0] == answers[1] and len(answers[0]) == 4
