@@ -68,9 +68,9 @@ def release(session: Session, match_id: str, seat: int) -> None:
         session.commit()
 
 
-def review_missing(session: Session, match_id: str, seat: int) -> int:
-    """Review and store every move of ``seat`` not reviewed yet, unless another process is at
-    it; returns how many were added."""
+def review_missing(session: Session, match_id: str, seat: int, at_most: int | None = None) -> int:
+    """Review and store the moves of ``seat`` not reviewed yet (the first ``at_most`` of them),
+    unless another process is at it; returns how many were added."""
     try:
         match = match_store.read(session, match_id)
     except NotFound:
@@ -78,12 +78,12 @@ def review_missing(session: Session, match_id: str, seat: int) -> int:
     if not claim(session, match_id, seat):
         return 0
     try:
-        return _review_claimed(session, match, seat)
+        return _review_claimed(session, match, seat, at_most)
     finally:
         release(session, match_id, seat)
 
 
-def _review_claimed(session: Session, match: MatchRow, seat: int) -> int:
+def _review_claimed(session: Session, match: MatchRow, seat: int, at_most: int | None) -> int:
     match_id = match.id
     game, the_coach = get_game(match.game), game_coach(match.game, len(match.seats))
     moves = match_store.moves_after(session, match_id, -1)
@@ -96,6 +96,8 @@ def _review_claimed(session: Session, match: MatchRow, seat: int) -> int:
     for state, move in replay_states(game, match, moves):
         if move.seat != seat or move.ply in done:
             continue
+        if added == at_most:
+            break
         verdict = review(the_coach, move.ply, game.observe(state, seat), game.legal_actions(state), move.action,
                          review_rng(match_id, move.ply))
         with writing():
@@ -110,8 +112,15 @@ def _review_claimed(session: Session, match: MatchRow, seat: int) -> int:
     return added
 
 
+SLICE = 8
+"""Decisions a review job reviews before it goes to the back of the queue (``Reviewer``)."""
+
+
 class Reviewer:
-    """Reviews matches on one background thread; at most one job per (match, seat) at a time."""
+    """Reviews matches on one background thread; at most one job per (match, seat) at a time.
+    The jobs take turns, ``SLICE`` decisions each: one person's review of a 750-move match held
+    every other review back for half an hour (a probe, session 21); now a short one waits for a
+    slice of each job ahead of it."""
 
     def __init__(self, sessions: sessionmaker[Session]):
         self.sessions = sessions
@@ -129,14 +138,20 @@ class Reviewer:
         self.executor.submit(self._run, key)
 
     def _run(self, key: tuple[str, int]) -> None:
+        more = False
         try:
             with self.sessions() as session:
-                review_missing(session, *key)
+                more = review_missing(session, *key, at_most=SLICE) == SLICE
         except Exception:  # a failed job is logged; the next request for the analysis starts it again
             log.exception("reviewing match %s seat %s failed", *key)
-        finally:
-            with self.lock:
-                self.running.discard(key)
+        if more:
+            try:
+                self.executor.submit(self._run, key)  # behind the jobs that came meanwhile
+                return
+            except RuntimeError:  # shut down
+                pass
+        with self.lock:
+            self.running.discard(key)
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

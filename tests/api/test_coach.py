@@ -183,3 +183,44 @@ def test_verdicts_of_another_judge_are_not_served_and_are_computed_again(client)
     with client.app.state.sessions() as session:
         judges = set(session.scalars(select(MoveReview.judge).where(MoveReview.match_id == match_id, MoveReview.seat == 0)))
     assert judges == {"perfect"}
+
+
+def test_review_jobs_take_turns_so_a_short_review_is_not_held_behind_a_long_one(monkeypatch):
+    """One person's review of a long match held every other review back (a probe: 750 Rack-O
+    decisions ahead of a 3-move review, about half an hour). A job reviews ``SLICE`` decisions and
+    goes to the back of the queue, so the short review ends after one slice of the long one."""
+    import threading
+
+    left = {("long", 0): 5 * coach_service.SLICE, ("short", 0): 3}
+    order: list[str] = []
+    gate = threading.Event()
+
+    def fake(session, match_id, seat, at_most=None):
+        gate.wait(10)  # both jobs are queued before the first slice runs
+        n = min(at_most or left[(match_id, seat)], left[(match_id, seat)])
+        left[(match_id, seat)] -= n
+        order.append(match_id)
+        return n
+
+    class Session:
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+    monkeypatch.setattr(coach_service, "review_missing", fake)
+    reviewer = coach_service.Reviewer(Session)
+    try:
+        reviewer.start("long", 0)
+        reviewer.start("short", 0)
+        reviewer.start("short", 0)  # asked twice: still one job
+        gate.set()
+        deadline = time.monotonic() + 10
+        while reviewer.running and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert not reviewer.running
+        assert order[:2] == ["long", "short"] and order.count("short") == 1
+        assert order.count("long") == 6 and left == {("long", 0): 0, ("short", 0): 0}  # 5 full slices, then an empty one
+    finally:
+        reviewer.close()
