@@ -55,14 +55,28 @@ def _trusted(address: Address, networks: tuple[Network, ...]) -> bool:
     return any(address in n for n in networks)
 
 
+def grouped(text: str) -> str:
+    """A client as the limits count it: an IPv4 address alone, an IPv6 address by its /64 network
+    (the usual share of one subscriber: counted one by one, a client holding a /64, as home
+    connections do, could be 2^64 clients to every per-client limit; a probe, session 21)."""
+    if ":" not in text:
+        return text
+    address = parse_address(text)
+    if address is None:
+        return text
+    if address.version == 4:
+        return str(address)
+    return str(ipaddress.IPv6Network((int(address) >> 64 << 64, 64)))
+
+
 def client_of(peer: str | None, forwarded: list[str], networks: tuple[Network, ...]) -> str:
-    """The client's address given the ``peer`` that connected, the ``X-Forwarded-For`` headers'
-    values in order, and the trusted proxies' ``networks``."""
+    """The client (``grouped``) given the ``peer`` that connected, the ``X-Forwarded-For``
+    headers' values in order, and the trusted proxies' ``networks``."""
     if not peer:
         return "unknown"
     hop = parse_address(peer) if networks else None
     if hop is None or not _trusted(hop, networks):
-        return peer[:64]
+        return grouped(peer[:64])
     for entry in reversed(",".join(forwarded).split(",")):
         if not entry.strip():
             continue
@@ -70,6 +84,6 @@ def client_of(peer: str | None, forwarded: list[str], networks: tuple[Network, .
         if address is None:
             break
         if not _trusted(address, networks):
-            return str(address)
+            return grouped(str(address))
         hop = address
-    return str(hop)
+    return grouped(str(hop))
