@@ -13,7 +13,7 @@ from fastapi.staticfiles import StaticFiles
 from app import problems
 from app.db import ROOT, make_engine, migrate, session_factory
 from app.edge import RefuseNul, nul_free_schema
-from app.limits import BodyLimit, GetQuota, Lane, SecurityHeaders, get_share
+from app.limits import READS, WRITES, BodyLimit, Lane, Quota, SecurityHeaders, get_share
 from app.routers import agents, docs, games, matches, pages, results
 from app.services import live, relay
 from app.services.agents import AgentPool
@@ -89,9 +89,10 @@ def create_app(database_url: str | None = None, preload: bool | None = None) -> 
         return app.openapi_schema  # type: ignore[return-value]
 
     app.openapi = openapi  # type: ignore[method-assign]
-    problems.document_get_quota(app)
+    problems.document_quotas(app)
     app.add_middleware(RefuseNul)  # inside BodyLimit: it reads bodies BodyLimit has bounded
-    app.add_middleware(GetQuota, limit=get_share(settings.get_limit, settings.workers))
+    app.add_middleware(Quota, limit=get_share(settings.get_limit, settings.workers), methods=READS, kind="reads")
+    app.add_middleware(Quota, limit=get_share(settings.post_limit, settings.workers), methods=WRITES, kind="writes")
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
     return app

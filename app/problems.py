@@ -163,20 +163,23 @@ def allowed_methods(request: Request) -> list[str]:
     return [m for m in METHODS if any(r.matches({**request.scope, "method": m})[0] == Match.FULL for r in routes)]
 
 
-def document_get_quota(app: FastAPI) -> None:
-    """Every GET operation may answer 429 (the GET quota, ``app.limits.GetQuota``): said in the
-    OpenAPI document, once it is made."""
+def document_quotas(app: FastAPI) -> None:
+    """Every operation may answer 429 (the quotas of reads and of writes, ``app.limits.Quota``):
+    said in the OpenAPI document, once it is made."""
     make = app.openapi
 
     def openapi() -> dict:
         if app.openapi_schema is None:
             schema = make()
             for operations in schema.get("paths", {}).values():
-                get = operations.get("get")
-                if get is not None:
-                    get.setdefault("responses", {}).setdefault("429", {
+                for method in ("get", "post", "put", "patch", "delete"):
+                    operation = operations.get(method)
+                    if operation is None:
+                        continue
+                    operation.setdefault("responses", {}).setdefault("429", {
                         "description": MEANING[429],
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}}})
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}},
+                    })
             app.openapi_schema = schema
         return app.openapi_schema
 

@@ -72,6 +72,9 @@ class Settings(BaseSettings):
     get_limit: int = 600
     """GET requests one client may make per minute (0: no limit; /static is not counted). Each
     process allows its share, this divided by ``workers``."""
+    post_limit: int = 1200
+    """Requests that write (POST, PUT, PATCH, DELETE) one client may make per minute (0: no
+    limit), shared between the processes as ``get_limit`` is."""
     workers: int = 1
     """Server processes sharing the load (``parlour serve --workers N`` sets it)."""
     ai_only_min_delay_ms: int = 100

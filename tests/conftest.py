@@ -44,6 +44,7 @@ def _no_rate_limits(monkeypatch):
     budget of running AI-only matches unless a test sets one."""
     monkeypatch.setenv("PARLOUR_CREATE_LIMIT", "0")
     monkeypatch.setenv("PARLOUR_GET_LIMIT", "0")
+    monkeypatch.setenv("PARLOUR_POST_LIMIT", "0")
     monkeypatch.setenv("PARLOUR_AI_ONLY_RUNNING", "0")
     monkeypatch.delenv("PARLOUR_ADMIN_TOKEN", raising=False)
 

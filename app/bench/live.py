@@ -44,7 +44,7 @@ def call(base: str, path: str, body: dict | None = None, token: str | None = Non
 
 def start_server(port: int, db: str, token: str) -> subprocess.Popen:
     env = {**os.environ, "PARLOUR_DATABASE_URL": f"sqlite:///{db}", "PARLOUR_ADMIN_TOKEN": token,
-           "PARLOUR_CREATE_LIMIT": "0"}
+           "PARLOUR_CREATE_LIMIT": "0", "PARLOUR_POST_LIMIT": "0"}
     proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
                              "--port", str(port), "--log-level", "warning"], env=env)
     for _ in range(600):

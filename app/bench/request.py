@@ -44,6 +44,7 @@ def main(argv: list[str], prog: str = "parlour bench request") -> int:
     except ImportError:
         parser.error("needs yappi: pip install -e '.[bench]'")
     os.environ["PARLOUR_CREATE_LIMIT"] = "0"
+    os.environ["PARLOUR_POST_LIMIT"] = "0"
     from fastapi.testclient import TestClient
 
     from app.main import create_app

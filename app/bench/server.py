@@ -339,7 +339,7 @@ async def bench(args) -> dict:
     env = {"PARLOUR_DATABASE_URL": f"sqlite:///{tmp}/bench.db",
            # the load comes from one address: lift the per-client caps for the run
            "PARLOUR_STREAMS_PER_CLIENT": str(args.streams + 50), "PARLOUR_STREAMS_TOTAL": str(args.streams + 100),
-           "PARLOUR_CREATE_LIMIT": "0", "PARLOUR_GET_LIMIT": "0"}
+           "PARLOUR_CREATE_LIMIT": "0", "PARLOUR_GET_LIMIT": "0", "PARLOUR_POST_LIMIT": "0"}
     games = [(g, lv) for g, lv in playable() if not args.games or g in args.games]
     floor_server = Server("app.bench.floor:app", {}) if args.peers else None
     server = Server("app.main:app", env)

@@ -17,7 +17,7 @@ import sys
 import tempfile
 import time
 
-os.environ.update({"PARLOUR_CREATE_LIMIT": "0", "PARLOUR_GET_LIMIT": "0"})
+os.environ.update({"PARLOUR_CREATE_LIMIT": "0", "PARLOUR_GET_LIMIT": "0", "PARLOUR_POST_LIMIT": "0"})
 
 
 class Driver:

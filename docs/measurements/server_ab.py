@@ -31,7 +31,7 @@ ROWS = [("yaniv", "harel"), ("uno", "perceptron"), ("tictactoe", "perfect")]
 def child(game: str, agent: str, requests: int, calls: bool) -> dict[str, float]:
     """Run in the tree on PYTHONPATH: µs of CPU per view and per move (with ``calls``: function
     calls per view and per move)."""
-    os.environ.update({"PARLOUR_CREATE_LIMIT": "0", "PARLOUR_GET_LIMIT": "0"})
+    os.environ.update({"PARLOUR_CREATE_LIMIT": "0", "PARLOUR_GET_LIMIT": "0", "PARLOUR_POST_LIMIT": "0"})
     from fastapi.testclient import TestClient
 
     from app.main import create_app

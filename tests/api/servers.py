@@ -62,7 +62,7 @@ class Server:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         environ = {**os.environ, "PARLOUR_DATABASE_URL": database_url, "PARLOUR_PRELOAD": "false",
-                   "PARLOUR_CREATE_LIMIT": "0", "PARLOUR_GET_LIMIT": "0", "PARLOUR_AI_ONLY_RUNNING": "0", **env}
+                   "PARLOUR_CREATE_LIMIT": "0", "PARLOUR_GET_LIMIT": "0", "PARLOUR_POST_LIMIT": "0", "PARLOUR_AI_ONLY_RUNNING": "0", **env}
         self.proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1",
                                       "--port", str(self.port), "--log-level", "warning"], cwd=ROOT, env=environ)
         deadline = time.time() + 60

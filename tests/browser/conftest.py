@@ -48,7 +48,7 @@ def server(tmp_path_factory):
     # the AI-only matches it runs at once (slow spectator matches of one test would otherwise hold a
     # later test's watch run); tests/api/test_limits.py checks the caps
     env = {**os.environ, "PARLOUR_DATABASE_URL": f"sqlite:///{db}", "PARLOUR_CREATE_LIMIT": "0",
-           "PARLOUR_GET_LIMIT": "0", "PARLOUR_AI_ONLY_RUNNING": "0"}
+           "PARLOUR_GET_LIMIT": "0", "PARLOUR_POST_LIMIT": "0", "PARLOUR_AI_ONLY_RUNNING": "0"}
     proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", "--port", str(port),
                              "--log-level", "warning"], cwd=ROOT, env=env)
     base = f"http://127.0.0.1:{port}"
