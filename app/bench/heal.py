@@ -152,6 +152,7 @@ def main(argv: list[str], prog: str = "parlour bench heal") -> int:
     parser.add_argument("--throws", type=int, default=300, help="games of the blunder thrower")
     args = parser.parse_args(argv)
     os.environ["PARLOUR_LEARN_LIMIT"] = "0"
+    os.environ["PARLOUR_POST_LIMIT"] = "0"  # one client plays hundreds of games in a minute
     from fastapi.testclient import TestClient
 
     from app.main import create_app
