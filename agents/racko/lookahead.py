@@ -33,19 +33,23 @@ from engine.racko import DRAW_DECK, DRAW_DISCARD
 
 
 CHUNK_SLOTS = 819_200
-"""``rack_values`` scores at most this many slots squared (racks times r²) in one batch: 8,192
-racks of 10 slots, 2,048 of 20. A batch's memory grows with its sequences times r² (the clumps of
-``feature_matrix``'s labelled way), and a search at large racks asks for many: at 20 slots a
-planned draw scores tens of thousands of racks of about 20 sequences each, and in one batch took
-over 20 GB (a probe, session 21). A two-seat table of 10 slots asks for at most about 7,000 racks
-a call, so its decisions are scored in one batch as before."""
+CHUNK_CARDS = 8_192_000
+"""``rack_values`` scores at most ``CHUNK_SLOTS`` / r² racks in one batch (8,192 of 10 slots, 2,048
+of 20), and at most ``CHUNK_CARDS`` / (r · (max_card + 1)) (1,021 of 20 slots and 400 cards). A
+batch's memory grows with its sequences times r² (the clumps of ``feature_matrix``'s labelled way)
+and times the cards (the unseen counts each row reads), and a search at large tables asks for many
+racks: at 20 slots a planned draw scored tens of thousands of racks of about 20 sequences each, and
+in one batch took over 20 GB (a probe, session 21). A table of 10 slots and 40 to 60 cards asks for
+at most about 18,000 racks a call, in batches of 8,192."""
 
 
 def rack_values(net, racks: list[list[int]], max_card: int, turns: int, prefix: np.ndarray) -> np.ndarray:
     """Each rack's worth to one player: the network's score (its best over the rack's maximal
     usable sequences), and 1 for a rack that ascends (a Rack-O: the deal is won). In batches of
-    at most ``CHUNK_SLOTS`` / r² racks (a rack's worth does not depend on the others in its batch)."""
-    chunk = max(1, CHUNK_SLOTS // len(racks[0]) ** 2)
+    at most ``CHUNK_SLOTS`` / r² racks and ``CHUNK_CARDS`` / (r · (max_card + 1)) (a rack's worth does
+    not depend on the others in its batch)."""
+    r = len(racks[0])
+    chunk = max(1, min(CHUNK_SLOTS // r ** 2, CHUNK_CARDS // (r * (max_card + 1))))
     if len(racks) > chunk:
         return np.concatenate([rack_values(net, racks[k:k + chunk], max_card, turns, prefix)
                                for k in range(0, len(racks), chunk)])
@@ -112,6 +116,24 @@ def planned_draw(net, rack: list[int], discard: int, max_card: int, turns: int, 
     return float(take_rows[k]), slots[int(tops[0][k])], float(np.mean(deck))
 
 
+def unseen_cards(view: dict) -> list[int]:
+    """The cards the seat has not seen (the deck and the others' hidden cards), in order."""
+    seen = set(view_seen(view))
+    return [c for c in range(1, view["options"]["max_card"] + 1) if c not in seen]
+
+
+AVERAGED_CARDS = 50
+"""The most unseen cards an expectation averages over: with more (a table of many cards: up to
+400) it averages over that many of them, evenly spread over their order. Every 10-slot table of 2
+to 4 players has at most 49 unseen cards, so those average over all of them."""
+PLANNED_DRAW_BUDGET = 30_000
+"""The largest table whose draw is planned, as (unseen cards)² · rack size: a planned draw scores
+about that many racks (each deck card's way to play, after each next deck draw). Every 10-slot
+table of 2 to 4 players is within it (4 players, 60 cards: 49² · 10 = 24,010); at 20 slots (59² · 20)
+a decision took up to 10 s, and with 400 cards minutes. Past it the draw is weighed as
+``lookahead-plan`` weighs it, and the explanation says so."""
+
+
 class Lookahead(WriteupPlayer):
     """``plan``: placements valued after the next deck draw (the ``width`` best after the turn);
     ``plan_draw``: the draw too (``planned_draw``), weighing that many ways to play each deck card
@@ -140,26 +162,31 @@ class Lookahead(WriteupPlayer):
     def _weigh_now(self, view: dict, also: int | None) -> tuple[dict[int, float], list[int], str]:
         n_cards, rack = view["options"]["max_card"], view["rack"]
         net = pick_net(self.nets, view["options"]["rack_size"])
-        seen = view_seen(view)
-        prefix, turns = unseen_prefix(n_cards, seen), view["turns"][view["seat"]]
-        seen_set = set(seen)
-        unseen = [c for c in range(1, n_cards + 1) if c not in seen_set]
-        if view["phase"] == "draw" and self.plan_draw and unseen:
+        prefix, turns = unseen_prefix(n_cards, view_seen(view)), view["turns"][view["seat"]]
+        unseen = unseen_cards(view)
+        every = len(unseen)
+        if every > AVERAGED_CARDS:
+            unseen = [unseen[(2 * k + 1) * every // (2 * AVERAGED_CARDS)] for k in range(AVERAGED_CARDS)]
+        over = f"the {every} cards it has not seen" if len(unseen) == every else \
+            f"{len(unseen)} of the {every} cards it has not seen, evenly spread"
+        if view["phase"] == "draw" and self._plans_draw(len(rack), len(unseen)):
             take_value, slot, deck = planned_draw(net, rack, view["discard_top"], n_cards, turns, prefix, unseen,
                                                   self.width, self.plan_draw)
             return ({DRAW_DECK: deck, DRAW_DISCARD: take_value}, [DRAW_DECK, DRAW_DISCARD],
                     f"each worth the rack after the next deck draw too: the discard {view['discard_top']} in its "
                     f"best slot {slot + 1} (of the {self.width} best after the turn): {take_value:.3f}; a deck card, "
-                    f"averaged over the {len(unseen)} cards it has not seen, each played the best of its {self.plan_draw} "
+                    f"averaged over {over}, each played the best of its {self.plan_draw} "
                     f"best ways after the turn (keeping the rack is one): {deck:.3f}")
         if view["phase"] == "draw":
             slots, racks = tries(rack, view["discard_top"], n_cards)
             take = rack_values(net, racks[1:], n_cards, turns, prefix)
             k = int(np.argmax(take))
             deck = float(deck_values(net, [rack], n_cards, turns, prefix, unseen)[0]) if unseen else -1.0
+            too_large = (f"{len(unseen)} unseen cards and {len(rack)} slots are too many to plan the draw in time: "
+                         if self.plan_draw and unseen else "")
             return ({DRAW_DECK: deck, DRAW_DISCARD: float(take[k])}, [DRAW_DECK, DRAW_DISCARD],
-                    f"the discard {view['discard_top']} in its best slot {slots[k] + 1}: {take[k]:.3f}; a deck card, "
-                    f"averaged over the {len(unseen)} cards it has not seen: {deck:.3f}")
+                    f"{too_large}the discard {view['discard_top']} in its best slot {slots[k] + 1}: {take[k]:.3f}; "
+                    f"a deck card, averaged over {over}: {deck:.3f}")
         card, must_place = view["drawn"], view["drawn_from"] == "discard"
         slots, racks = tries(rack, card, n_cards, all_slots=True)
         if must_place:
@@ -180,7 +207,10 @@ class Lookahead(WriteupPlayer):
         values = {codes[i]: float(v) for i, v in zip(top, later)}
         return (values, [c for c in codes if c in values],
                 f"the {min(len(top), self.width)} ways to play the {card} that score best after the turn, each worth the rack after its "
-                f"next deck draw (averaged over the {len(unseen)} cards it has not seen)")
+                f"next deck draw (averaged over {over})")
+
+    def _plans_draw(self, slots: int, unseen: int) -> bool:
+        return bool(self.plan_draw) and 0 < unseen and unseen ** 2 * slots <= PLANNED_DRAW_BUDGET
 
     def decide(self, view: dict) -> int:
         values, choices, _note = self._weigh(view)
@@ -188,7 +218,9 @@ class Lookahead(WriteupPlayer):
 
     def explain(self, view: dict, legal_actions) -> Explanation:
         values, _choices, note = self._weigh(view)
-        ahead = " and the next deck draw" if self.plan and (view["phase"] == "place" or self.plan_draw) else ""
+        unseen = min(len(unseen_cards(view)), AVERAGED_CARDS)
+        planned = view["phase"] == "place" or self._plans_draw(len(view["rack"]), unseen)
+        ahead = " and the next deck draw" if self.plan and planned else ""
         return Explanation(f"rack score after the turn{ahead} (Diablo's network; a Rack-O is 1)",
                            {a.id: values[a.code] for a in legal_actions if a.code in values}, note)
 

@@ -81,3 +81,28 @@ def test_rack_values_scores_a_large_search_in_bounded_batches_with_the_same_valu
     together = rack_values(net, racks, 80, 3, prefix)
     assert sizes == [6] * 6 + [4]
     assert list(together) == pytest.approx(alone, abs=1e-12)
+
+
+def test_at_a_large_table_the_search_stays_within_its_budget_and_says_what_it_weighed():
+    """20 slots: the draw is weighed as ``lookahead-plan`` weighs it (a planned draw there took up to
+    10 s a decision); with more than 50 unseen cards every expectation averages over 50 of them, evenly
+    spread (with all 379 at 400 cards, a move took minutes). A 10-slot table of two still plans its
+    draw over every card."""
+    from agents.racko.lookahead import AVERAGED_CARDS, PLANNED_DRAW_BUDGET
+
+    player = Lookahead(NET, plan=True, plan_draw=1)
+    for options, planned, averaged in [({"rack_size": 10, "max_card": 40}, True, None),
+                                       ({"rack_size": 20, "max_card": 0}, False, AVERAGED_CARDS),
+                                       ({"rack_size": 20, "max_card": 400}, False, AVERAGED_CARDS)]:
+        state = G.new_match(2, 3, G.resolve_options(options))
+        view = G.observe(state, G.current_player(state))
+        unseen = (options["max_card"] or 80) - options["rack_size"] - 1  # all but its rack and the discard
+        assert (min(unseen, AVERAGED_CARDS) ** 2 * options["rack_size"] <= PLANNED_DRAW_BUDGET) == planned
+        why = player.explain(view, G.legal_actions(state))
+        assert ("and the next deck draw" in why.label) == planned, why.label
+        assert ("too many to plan the draw" in why.note) == (not planned), why.note
+        if averaged:
+            assert f"{averaged} of the " in why.note and "evenly spread" in why.note, why.note
+        else:
+            assert "evenly spread" not in why.note
+        assert set(why.values) == {a.id for a in G.legal_actions(state)}
