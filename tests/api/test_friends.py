@@ -6,7 +6,14 @@ import random
 import re
 import threading
 import time
+from dataclasses import replace
 
+import pytest
+
+from app.db import get_engine, session_factory
+from app.services import match_store
+from app.services.errors import Conflict
+from app.services.match_tokens import hash_token, new_token
 from engine import get_game
 from tests.api.test_uno_hidden import assert_private
 from tests.conftest import event_payloads
@@ -268,3 +275,17 @@ def test_a_rematchs_invites_give_the_caller_nothing_once_joined(client):
     url = f"/api/matches/{again['id']}"
     assert client.post(f"{url}/moves", json={"action": "cell:4", "ply": 0}, headers=ann).status_code == 200
     assert client.get(url, headers=bearer(again["tokens"]["1"])).json()["seat"] == 1
+
+
+def test_two_joins_racing_for_one_seat_cannot_both_take_it(client, db_url):
+    """The second of two joins that both read the seat open stores nothing (409): the first
+    joiner's token stays the seat's."""
+    data, tokens = create(client, "tictactoe", [{"type": "human", "name": "Ann"}, {"type": "friend"}])
+    with session_factory(get_engine(db_url))() as session:
+        before = match_store.read(session, data["id"])  # as the slower join read it
+        _, bo = join(client, data["id"], tokens[1], "Bo")
+        cy = replace(before.seats[1], name="Cy", invite="taken", token_hash=hash_token(new_token()))
+        with pytest.raises(Conflict):
+            match_store.fill_seats(session, before, [cy])
+    view = client.get(f"/api/matches/{data['id']}", headers=bo).json()
+    assert view["seat"] == 1 and view["seats"][1]["display_name"] == "Bo"
