@@ -58,6 +58,8 @@ class Seat(Base):
     score: Mapped[float | None] = mapped_column(Float, nullable=True)
     won: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     invite: Mapped[str | None] = mapped_column(String(8), nullable=True)  # a friend's seat: open|taken
+    # a friend's seat: its invite token's digest, kept once taken (a second join is 409, not 403)
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     client: Mapped[str | None] = mapped_column(String(32), nullable=True)  # hash of the joiner's address
 
     match: Mapped[Match] = relationship(back_populates="seats")

@@ -17,7 +17,7 @@ from app.match_schema import match_rules, seat_rules
 from app.params import JSON_SAFE_MAX, Body, Instant, MatchId, Name
 from app.problems import problems
 from app.services import coach, invites, match_events, match_lifecycle, match_turns, match_views
-from app.schemas.matches import Analysis, Controls, Created, Hint, MatchPage, MatchView, MoveAnswer, Replay
+from app.schemas.matches import Analysis, Controls, Created, Hint, Joined, MatchPage, MatchView, MoveAnswer, Replay
 from app.services.match_list import MatchFilter, list_matches as list_page
 
 router = APIRouter(prefix="/api/matches", tags=["matches"])
@@ -107,8 +107,9 @@ def hot_json(content: dict[str, Any]) -> Response:
 async def create(body: MatchIn, session: SessionDep, pool: PoolDep, client: ClientDep) -> dict[str, Any]:
     """Create a match. Human seats get a secret token each (send it as ``Authorization: Bearer``);
     an AI-only match gets a ``control_token`` for pausing, stepping and its speed. Friends' seats
-    get a token too, and an invite link each (``invites``): the match is ``waiting`` until every
-    friend has joined (``POST /join``) or the creator starts it (``POST /start``).
+    get an invite link each (``invites``), not a token: the link's token is good only for joining
+    (``POST /join``, which gives the joiner the seat's own token). The match is ``waiting`` until
+    every friend has joined or the creator starts it (``POST /start``).
 
     429 beyond ``PARLOUR_CREATE_LIMIT`` new matches a minute from one address, or, for an
     AI-only match, beyond ``PARLOUR_AI_ONLY_RUNNING`` AI-only matches running at once from it.
@@ -168,11 +169,12 @@ async def resign(match_id: MatchId, session: SessionDep, pool: PoolDep, token: T
     return hot_json(await run_in_threadpool(match_lifecycle.resign, session, pool, match_id, token))
 
 
-@router.post("/{match_id}/join", response_model=MatchView, responses=problems(400, 401, 403, 404, 409, 413, 422))
+@router.post("/{match_id}/join", response_model=Joined, responses=problems(400, 401, 403, 404, 409, 413, 422))
 async def join(match_id: MatchId, body: JoinIn, session: SessionDep, pool: PoolDep, token: TokenDep,
                client: ClientDep) -> Response:
     """Take a friend's seat with the token of its invite link, under a name; the match starts when
-    every friend's seat is taken. Returns the seat's view."""
+    every friend's seat is taken. Returns the seat's view and, under ``token``, the seat's new
+    token: from then on the invite's token is refused (403) everywhere, as any wrong token is."""
     return hot_json(await run_in_threadpool(invites.join, session, pool, match_id, token, body.name, client))
 
 
@@ -199,7 +201,8 @@ def rematch(match_id: MatchId, session: SessionDep, pool: PoolDep, token: TokenD
             body: RematchIn | None = None) -> dict[str, Any]:
     """A new match with the same seats (rotated with ``swap``; no body: not rotated); the caller
     must hold a seat's token unless the match was AI-only. The other people at the table get
-    friends' seats (with invite links, under their names). Returns the new id, tokens and invites."""
+    friends' seats (with invite links, under their names). Returns the new id, the caller's token
+    and the invites; each invite's token is good only for joining, as at creation."""
     return match_lifecycle.rematch(session, pool, match_id, token, client, body is not None and body.swap)
 
 

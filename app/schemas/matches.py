@@ -13,9 +13,10 @@ Number = int | float
 class Created(Answer):
     id: str
     status: str = Field(description="active, or waiting for invited friends")
-    tokens: dict[str, str] = Field(description="each person's seat's token, by seat number")
-    invites: dict[str, str] | None = Field(None, description="each friend's seat's invite link (path and fragment), "
-                                                              "by seat number; only when there are friends' seats")
+    tokens: dict[str, str] = Field(description="the token of each person's seat that is not a friend's, by seat number")
+    invites: dict[str, str] | None = Field(None, description="each friend's seat's invite link (path and fragment "
+                                                              "#join=SEAT.TOKEN), by seat number; only when there "
+                                                              "are friends' seats. Its token is good only for joining")
     control_token: str | None = Field(None, description="an AI-only match's control token; only then")
 
 
@@ -79,6 +80,10 @@ class MatchView(Answer):
     rated: bool
     unrated_reason: str | None
     learning: dict[str, Any] | None
+
+
+class Joined(MatchView):
+    token: str = Field(description="the seat's own token from now on (the invite's token no longer works)")
 
 
 class MoveAnswer(MatchView):

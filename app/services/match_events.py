@@ -1,7 +1,8 @@
 """A match's event stream (server-sent events), as a viewer receives it: ``move`` (with the
 viewer's new view) for every move as it happens, ``seats`` when a friend joins or a waiting
 match starts, ``held`` while an AI-only match may not move, ``end`` when it is over. Watching an
-AI-only match is what makes its moves, at its pace.
+AI-only match is what makes its moves, at its pace. A stream opened with a friend's invite token
+closes, with no more events, once that seat is joined (the seat has a new token then).
 
 A stream sleeps until a move of its match wakes it (or, for an AI-only match, until its next
 move is due), whichever server process made the move (``app.services.relay``); a slow database
@@ -42,22 +43,26 @@ async def open_stream(sessions: sessionmaker[Session], pool: AgentPool, ai_only_
     ``after``; 404 for no match, 403 for a wrong token, before any event. An AI-only match's
     polls make its moves: they queue in ``ai_only_moves`` (one lane per process), so however many
     are watched, the other requests compete with one such thread."""
-    def check() -> tuple[int | None, bool]:
+    def check() -> tuple[int | None, str | None, bool]:
         with sessions() as session:
             match = match_store.read(session, match_id)
-            return seat_of(match, token), match.ai_only
+            seat = seat_of(match, token)
+            return seat, None if seat is None else match.seats[seat].token_hash, match.ai_only
 
-    seat, ai_only = await to_thread.run_sync(check)
+    seat, token_hash, ai_only = await to_thread.run_sync(check)
     run: Callable[..., Awaitable[Any]] = ai_only_moves.run if ai_only else to_thread.run_sync
-    return _events(_Watch(sessions, pool, match_id, seat), run, after)
+    return _events(_Watch(sessions, pool, match_id, seat, token_hash), run, after)
 
 
 class _Watch:
     """One viewer's polls of a match."""
 
-    def __init__(self, sessions: sessionmaker[Session], pool: AgentPool, match_id: str, seat: int | None):
+    def __init__(self, sessions: sessionmaker[Session], pool: AgentPool, match_id: str, seat: int | None,
+                 token_hash: str | None):
         self.sessions, self.pool, self.match_id, self.seat = sessions, pool, match_id, seat
+        self.token_hash = token_hash  # the digest of the token the stream was opened with
         self.held: str | None = None  # why the match may not move now (its creator's budget)
+        self.revoked = False  # that token is no longer the seat's (an invite's, once joined)
 
     def poll(self, last: int, seen: tuple[Any, ...] | None) -> Poll:
         """New moves after ``last`` (making the next move of an AI-only match if it is due), the
@@ -66,6 +71,9 @@ class _Watch:
         next move is due (None: not AI-only, or held back)."""
         with self.sessions() as session:
             match = match_store.read(session, self.match_id)
+            if self.seat is not None and match.seats[self.seat].token_hash != self.token_hash:
+                self.revoked = True
+                return [], None, (), True, None
             due = due_in(match) == 0.0
             self.held = resuming_held(session, match) if due else None
             if due and self.held is None:
@@ -96,6 +104,8 @@ async def _events(watch: _Watch, run: Callable[..., Awaitable[Any]], after: int)
         while True:
             sub.arm()
             items, seats, seen, over, due = await run(watch.poll, last, seen)
+            if watch.revoked:
+                return  # closed without a word: the seat is someone else's now
             if watch.held != told:
                 told = watch.held
                 yield f"event: held\ndata: {event_json({'detail': told})}\n\n"

@@ -68,7 +68,8 @@ def create_match(session: Session, pool: AgentPool, game_name: str, seats: list[
             friend = req.type == "friend"
             rows.append(SeatRow(seat=i, kind="human", name=req.name or ("Friend" if friend else f"Player {i + 1}"),
                                 agent=None, level=None, token_hash=hash_token(token), score=None, won=None,
-                                invite="open" if friend else None, client=None if friend else client))
+                                invite="open" if friend else None, client=None if friend else client,
+                                invite_hash=hash_token(token) if friend else None))
         elif req.type == "agent":
             rows.append(agent_seat(session, pool, game_name, i, req.level, req.agent, req.name))
         else:
@@ -128,11 +129,14 @@ def agent_seat(session: Session, pool: AgentPool, game_name: str, i: int, level:
 
 
 def created_json(match: MatchRow, secrets: dict[int | str, str | None]) -> dict[str, Any]:
-    """The new match's id and secrets: each person's token, and for each friend's seat the path of
-    its invite link (the token rides in the fragment, which browsers never send to a server)."""
+    """The new match's id and secrets: the token of each person's seat that is not a friend's, and
+    for each friend's seat the path of its invite link (the token rides in the fragment, which
+    browsers never send to a server). An invite's token is good only for joining
+    (``invites.join`` gives the seat a new one), so it is not among ``tokens``."""
     control = secrets.pop("control", None)
     invites = {str(s.seat): f"/play/{match.id}#join={s.seat}.{secrets[s.seat]}" for s in match.seats if s.invite}
-    return {"id": match.id, "status": match.status, "tokens": {str(k): v for k, v in secrets.items()},
+    tokens = {str(k): v for k, v in secrets.items() if str(k) not in invites}
+    return {"id": match.id, "status": match.status, "tokens": tokens,
             **({"invites": invites} if invites else {}), **({"control_token": control} if control else {})}
 
 
@@ -140,7 +144,8 @@ def rematch(session: Session, pool: AgentPool, match_id: str, token: str | None,
             swap: bool) -> dict[str, Any]:
     """``POST .../rematch``: a new match with the same seats (rotated with ``swap``); the caller
     must hold a seat's token unless the match was AI-only. The other people at the table get
-    friends' seats (their invite links go to the caller)."""
+    friends' seats (their invite links go to the caller, whose hold on those seats ends as each
+    is joined)."""
     old = match_store.read(session, match_id)
     caller = seat_of(old, token)
     if not old.ai_only and caller is None:

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from app.db import writing
 from app.models import Base, Match, Move, Seat, now
-from app.services.errors import NotFound, clip
+from app.services.errors import Conflict, NotFound, clip
 from app.services.match_moves import MoveRow, Played
 from app.services.memory import MEMORY
 from app.statements import Statement
@@ -45,6 +45,7 @@ class SeatRow:
     won: bool | None
     invite: str | None  # a friend's seat: open|taken
     client: str | None  # hash of the joiner's address
+    invite_hash: str | None = None  # a friend's seat: its invite token's digest (joining only)
 
 
 @dataclass(slots=True)
@@ -278,13 +279,19 @@ def set_controls(session: Session, match: MatchRow, paused: bool, steps: int, de
 
 
 def fill_seats(session: Session, match: MatchRow, changed: Sequence[SeatRow]) -> bool:
-    """Store the ``changed`` seats of a waiting match; it starts (in one conditional update, so
-    two friends joining at once cannot both miss it) when no seat is left open. True when it
-    started."""
+    """Store the ``changed`` seats of a waiting match, each only while it is still open (409, and
+    nothing stored, when one was taken meanwhile: two people racing for one seat cannot both
+    get it, nor the first a token the second overwrote); the match starts (in one conditional
+    update, so two friends joining at once cannot both miss it) when no seat is left open. True
+    when it started."""
     with writing():
         for s in changed:
-            session.execute(update(_SEATS_TABLE).where(Seat.match_id == match.id, Seat.seat == s.seat)
-                            .values(**_seat_values(s)))
+            done = session.connection().execute(
+                update(_SEATS_TABLE).where(Seat.match_id == match.id, Seat.seat == s.seat, Seat.invite == "open")
+                .values(**_seat_values(s))).rowcount
+            if not done:
+                session.rollback()
+                raise Conflict(f"seat {s.seat} is not waiting for anyone: it was taken already")
         session.commit()
         open_seats = select(Seat.seat).where(Seat.match_id == match.id, Seat.invite == "open")
         started = session.connection().execute(

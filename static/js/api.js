@@ -56,7 +56,8 @@ export async function* events(path, token, signal) {
 }
 
 // The invite links of a new match's friends' seats, each with a copy button: shown once (each
-// carries its seat's token, in the fragment, which the browser never sends to a server).
+// carries its seat's invite token, in the fragment, which the browser never sends to a server;
+// it is good only for joining: the joiner's browser gets the seat's own token then).
 export function inviteLinks(matchId, invites) {
   const rows = Object.entries(invites).map(([seat, path]) => {
     const url = new URL(path, location.origin).href;

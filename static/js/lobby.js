@@ -212,7 +212,7 @@ for (const form of document.querySelectorAll("form.new-match")) {
       seats.splice(me, 0, { type: "human", name });
       const res = await api("/api/matches", { method: "POST", body: { game: game.name, seats, options: readOptions(form, game), hints: form.querySelector('[name="hints"]').checked } });
       saveSeat(res.id, me, res.tokens[String(me)]);
-      if (res.invites) {  // shown once: the links carry the friends' seat tokens
+      if (res.invites) {  // shown once: the links carry the friends' invite tokens
         form.querySelector(".invites")?.remove();
         form.append(inviteLinks(res.id, res.invites));
         return;

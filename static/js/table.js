@@ -12,13 +12,14 @@ const matchId = page.dataset.match;
 const gameName = page.dataset.game;
 const gameInfo = window.PARLOUR_GAMES.find((g) => g.name === gameName);
 // An invite link (#join=SEAT.TOKEN) gives this browser a friend's seat: kept, then taken off the address.
+// Its token is good only for joining: the join's answer brings the seat's own token, kept instead.
 const invited = /^#join=(\d+)\.([\w-]+)$/.exec(location.hash);
 if (invited) {
   saveSeat(matchId, Number(invited[1]), invited[2]);
   history.replaceState(null, "", location.pathname);
 }
 const mine = loadSeat(matchId);
-const token = mine?.token ?? null;
+let token = mine?.token ?? null;
 const board = document.getElementById("board");
 const status = document.getElementById("status");
 const controls = document.getElementById("controls");
@@ -197,7 +198,11 @@ function joinForm() {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
-      data = await api(`/api/matches/${matchId}/join`, { method: "POST", token, body: { name: name.value } });
+      const { token: seatToken, ...view } = await api(`/api/matches/${matchId}/join`,
+        { method: "POST", token, body: { name: name.value } });
+      data = view;
+      token = seatToken;
+      saveSeat(matchId, data.seat, token);
       localStorage.setItem("parlour:name", name.value.trim());
       remember(data.moves);
       addLog(data.moves);
@@ -457,7 +462,7 @@ async function review(start) {
 
 async function rematch(swap) {
   const res = await api(`/api/matches/${matchId}/rematch`, { method: "POST", token, body: { swap } });
-  for (const [seat, t] of Object.entries(res.tokens)) if (!res.invites?.[seat]) saveSeat(res.id, Number(seat), t);
+  for (const [seat, t] of Object.entries(res.tokens)) saveSeat(res.id, Number(seat), t);  // the caller's seat only
   if (res.invites) {  // the other people at this table get new links: shown once, here
     controls.replaceChildren(inviteLinks(res.id, res.invites));
     return;

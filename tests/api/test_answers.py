@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from app.schemas.matches import Created, MatchView, MoveAnswer
+from app.schemas.matches import Created, Joined, MatchView, MoveAnswer
 from tests.conftest import event_payloads
 
 ME = {"type": "human", "name": "Ann"}
@@ -41,9 +41,10 @@ def test_a_friend_joining_and_a_creator_starting_answer_with_views(client):
     seats = [ME, {"type": "friend"}, {"type": "friend"}]
     created = Created.model_validate(client.post("/api/matches", json={"game": "uno", "seats": seats}).json())
     assert created.invites and set(created.invites) == {"1", "2"}
+    assert set(created.tokens) == {"0"}  # the friends' seats: only their links
     joined = client.post(f"/api/matches/{created.id}/join", json={"name": "Bo"},
-                         headers={"Authorization": f"Bearer {created.tokens['1']}"})
-    assert MatchView.model_validate(joined.json()).status == "waiting"
+                         headers={"Authorization": f"Bearer {created.invites['1'].rpartition('.')[2]}"})
+    assert Joined.model_validate(joined.json()).status == "waiting"
     started = client.post(f"/api/matches/{created.id}/start", json={"levels": {"2": 1}},
                           headers={"Authorization": f"Bearer {created.tokens['0']}"})
     assert MatchView.model_validate(started.json()).status == "active"

@@ -105,7 +105,7 @@ def test_a_friend_sees_the_seed_was_chosen_before_joining_and_a_rematch_is_dealt
     r = client.post("/api/matches", json={"game": "uno", "seed": 5, "options": SHORT["uno"],
                                           "seats": [ANN, {"type": "friend"}]})
     data = r.json()
-    friend = {"Authorization": f"Bearer {data['tokens']['1']}"}
+    friend = {"Authorization": f"Bearer {data['invites']['1'].rpartition('.')[2]}"}  # the link's token
     waiting = client.get(f"/api/matches/{data['id']}", headers=friend).json()
     assert waiting["status"] == "waiting" and waiting["rated"] is False
     assert "seed chosen by the creator" in waiting["unrated_reason"]

@@ -10,7 +10,7 @@ from tests.conftest import new_match, event_payloads
 
 G = get_game("uno")
 OPTIONS = {"target_score": 120}
-SECRET_KEYS = {"pile", "seed", "state", "wd4_bad", "token_hash"}
+SECRET_KEYS = {"pile", "seed", "state", "wd4_bad", "token_hash", "invite_hash"}
 
 
 def walk(node, path=()):
