@@ -104,14 +104,6 @@ AGENTS = [
               "card, averaged over every card it has not seen, the better of keeping the rack and the card's best "
               "placement, each valued the same way. No forced random move.",
               lambda: Lookahead(diablo_nets("diablo2"), plan=True, plan_draw=1), searches=True),
-    AgentSpec("deep-pi", "racko", "Lookahead (planning the draw too) on a value learned from its own play",
-              "Lookahead planning its placements and its draw as the top level, valuing each rack at 10 slots by "
-              "Diablo2's network fine-tuned by TD on deals where the search itself played the rack against "
-              "Diablo2; at other rack sizes by Diablo2's. No forced random move.",
-              lambda: Lookahead(diablo_nets("deep-pi"), plan=True, plan_draw=1), searches=True),
-    AgentSpec("diablo-pi", "racko", "Diablo on the value learned from the search's play",
-              "Diablo (forced random move every 2 · rack_size turns) on the network deep-pi searches with: a "
-              "check that the fine-tuned network alone still plays.", lambda: Diablo(diablo_nets("deep-pi"))),
     AgentSpec("dmc", "racko", "Deep Monte-Carlo",
               "A network that values each action of a turn (the rack it leaves, what it has seen of the pile "
               "and of the next player's rack) by the result of the deal it expects, trained by deep Monte-Carlo: "

@@ -10,9 +10,7 @@ from agents.saved_files import saved_path
 from engine import GameError
 
 BALTAR_FILES = ("baltar", "baltar-r10")
-DIABLO_FILES = {"diablo": ("diablo", "diablo-r5"), "diablo2": ("diablo2", "diablo-r5"),
-                "deep-pi": ("deep-pi", "diablo-r5")}
-"""``deep-pi``: Diablo2 fine-tuned on the search's own play at 10 slots (session 21, a variant on a branch)."""
+DIABLO_FILES = {"diablo": ("diablo", "diablo-r5"), "diablo2": ("diablo2", "diablo-r5")}
 
 
 def _npz(name: str):

@@ -24,6 +24,12 @@ The search's decisions are ``Lookahead.decide`` on the engine's own observation 
 
 Written to OUT_DIR: ``net-b<k>.npz`` after every batch, ``net.npz`` (the last), ``log.jsonl``
 (one line per batch: deals, learning seat's share won, its turns per deal, loss, seconds).
+
+Session 21 ran ``racko_pi.py runs/pi --games 100000 --seconds 2400`` (2,016 deals, 63 batches) and
+measured ``lookahead-deep``'s search on the result (the variant ``deep-pi``, since reverted): no gain
+on the tuning deals (docs/measurements/racko.md, "a value learned from the search's own play").
+To measure a network again, put it in the catalog on a branch (``agents/racko/shipped.DIABLO_FILES``
+and a ``Lookahead`` level, as commit 51a25c8 did) and use ``racko_paired.py``.
 """
 from __future__ import annotations
 
