@@ -478,10 +478,16 @@ async function follow() {
   following = true;
   for await (const { event, data: item } of events(`/api/matches/${matchId}/events?after=${data.ply - 1}`, token)) {
     if (event === "end") break;
-    if (item.match) { data = item.match; remember(data.moves); }
-    if (item.move) { addLog([{ ...item.move, view: item.match?.view }]); announceMove(item.move); }
-    else if (item.match) addLog(item.match.moves);
-    if (!busy && !reviewing && item.match) {
+    // The stream can lag behind this page's own move, whose answer brought the moves after it: an
+    // older view only fills the log, or the table would step back to it (a finished match showed
+    // "Rule player B is thinking…" again until the stream caught up).
+    const newer = item.match && item.match.ply >= data.ply;
+    if (newer) { data = item.match; remember(data.moves); }
+    if (item.move) {
+      addLog([{ ...item.move, view: item.match?.view }]);
+      if (newer) announceMove(item.move);
+    } else if (newer) addLog(item.match.moves);
+    if (!busy && !reviewing && newer) {
       draw();
       drawSide();
       dealEnded(item.match.view, { wait: false });
