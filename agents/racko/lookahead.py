@@ -182,7 +182,7 @@ class Lookahead(WriteupPlayer):
             take = rack_values(net, racks[1:], n_cards, turns, prefix)
             k = int(np.argmax(take))
             deck = float(deck_values(net, [rack], n_cards, turns, prefix, unseen)[0]) if unseen else -1.0
-            too_large = (f"{len(unseen)} unseen cards and {len(rack)} slots are too many to plan the draw in time: "
+            too_large = (f"{every} unseen cards and {len(rack)} slots are too many to plan the draw in time: "
                          if self.plan_draw and unseen else "")
             return ({DRAW_DECK: deck, DRAW_DISCARD: float(take[k])}, [DRAW_DECK, DRAW_DISCARD],
                     f"{too_large}the discard {view['discard_top']} in its best slot {slots[k] + 1}: {take[k]:.3f}; "
