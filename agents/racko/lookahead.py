@@ -148,18 +148,19 @@ class Lookahead(WriteupPlayer):
         self.plan = plan
         self.plan_draw = plan_draw
         self.width = width
-        self._last: tuple | None = None  # (decision_key, (values by action code, note))
+        self._last: tuple | None = None  # (decision_key, _weigh's answer)
 
-    def _weigh(self, view: dict, also: int | None = None) -> tuple[dict[int, float], list[int], str]:
+    def _weigh(self, view: dict, also: int | None = None) -> tuple[dict[int, float], list[int], str, bool]:
         """The action codes it weighed and their worth, those it chooses among (in order: ties go to
-        the first), and what the values mean; kept for ``explain``. ``also``: an action code to
-        weigh as well when planning (the coach's: the move a person made)."""
+        the first), what the values mean, and whether they look past the next deck draw; kept for
+        ``explain``. ``also``: an action code to weigh as well when planning (the coach's: the move
+        a person made)."""
         key = (decision_key(view), also)
         if self._last is None or self._last[0] != key:
             self._last = (key, self._weigh_now(view, also))
         return self._last[1]
 
-    def _weigh_now(self, view: dict, also: int | None) -> tuple[dict[int, float], list[int], str]:
+    def _weigh_now(self, view: dict, also: int | None) -> tuple[dict[int, float], list[int], str, bool]:
         n_cards, rack = view["options"]["max_card"], view["rack"]
         net = pick_net(self.nets, view["options"]["rack_size"])
         prefix, turns = unseen_prefix(n_cards, view_seen(view)), view["turns"][view["seat"]]
@@ -176,7 +177,7 @@ class Lookahead(WriteupPlayer):
                     f"each worth the rack after the next deck draw too: the discard {view['discard_top']} in its "
                     f"best slot {slot + 1} (of the {self.width} best after the turn): {take_value:.3f}; a deck card, "
                     f"averaged over {over}, each played the best of its {self.plan_draw} "
-                    f"best ways after the turn (keeping the rack is one): {deck:.3f}")
+                    f"best ways after the turn (keeping the rack is one): {deck:.3f}", self.plan)
         if view["phase"] == "draw":
             slots, racks = tries(rack, view["discard_top"], n_cards)
             take = rack_values(net, racks[1:], n_cards, turns, prefix)
@@ -186,7 +187,7 @@ class Lookahead(WriteupPlayer):
                          if self.plan_draw and unseen else "")
             return ({DRAW_DECK: deck, DRAW_DISCARD: float(take[k])}, [DRAW_DECK, DRAW_DISCARD],
                     f"{too_large}the discard {view['discard_top']} in its best slot {slots[k] + 1}: {take[k]:.3f}; "
-                    f"a deck card, averaged over {over}: {deck:.3f}")
+                    f"a deck card, averaged over {over}: {deck:.3f}", False)
         card, must_place = view["drawn"], view["drawn_from"] == "discard"
         slots, racks = tries(rack, card, n_cards, all_slots=True)
         if must_place:
@@ -199,7 +200,7 @@ class Lookahead(WriteupPlayer):
             usable = set(tries(rack, card, n_cards)[0]) | {-1}
             return ({c: float(v) for c, v in zip(codes, now)}, [c for c, s in zip(codes, slots) if s in usable],
                     f"the {card} in each slot" + ("" if must_place else " or discarded") + ": the rack's score after "
-                    "the turn; it plays the best usable slot if that beats keeping the rack")
+                    "the turn; it plays the best usable slot if that beats keeping the rack", self.plan)
         top = np.argsort(-now, kind="stable")[:self.width]
         if also in codes and codes.index(also) not in top:
             top = np.append(top, codes.index(also))
@@ -207,25 +208,23 @@ class Lookahead(WriteupPlayer):
         values = {codes[i]: float(v) for i, v in zip(top, later)}
         return (values, [c for c in codes if c in values],
                 f"the {min(len(top), self.width)} ways to play the {card} that score best after the turn, each worth the rack after its "
-                f"next deck draw (averaged over {over})")
+                f"next deck draw (averaged over {over})", True)
 
     def _plans_draw(self, slots: int, unseen: int) -> bool:
         return bool(self.plan_draw) and 0 < unseen and unseen ** 2 * slots <= PLANNED_DRAW_BUDGET
 
     def decide(self, view: dict) -> int:
-        values, choices, _note = self._weigh(view)
+        values, choices, _note, _ahead = self._weigh(view)
         return max(choices, key=values.__getitem__)
 
     def explain(self, view: dict, legal_actions) -> Explanation:
-        values, _choices, note = self._weigh(view)
-        unseen = min(len(unseen_cards(view)), AVERAGED_CARDS)
-        planned = view["phase"] == "place" or self._plans_draw(len(view["rack"]), unseen)
-        ahead = " and the next deck draw" if self.plan and planned else ""
-        return Explanation(f"rack score after the turn{ahead} (Diablo's network; a Rack-O is 1)",
+        values, _choices, note, ahead = self._weigh(view)
+        return Explanation(f"rack score after the turn{' and the next deck draw' if ahead else ''} "
+                           "(Diablo's network; a Rack-O is 1)",
                            {a.id: values[a.code] for a in legal_actions if a.code in values}, note)
 
     def coach_values(self, view: dict, legal_actions, chosen: str | None) -> dict[str, float]:
         """The explanation's values, with the move ``chosen`` (an action id) weighed too."""
         also = next((a.code for a in legal_actions if a.id == chosen), None)
-        values, _choices, _note = self._weigh(view, also)
+        values, _choices, _note, _ahead = self._weigh(view, also)
         return {a.id: values[a.code] for a in legal_actions if a.code in values}

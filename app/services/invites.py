@@ -28,8 +28,9 @@ def join(session: Session, pool: AgentPool, match_id: str, token: str | None, na
     """``POST .../join``: the holder of a friend's seat's invite token takes it under ``name``. The
     seat's view, with the seat's new token under ``token`` (the invite's is dead from then on)."""
     match = match_store.read(session, match_id)
-    if token is not None and any(s.invite == "taken" and s.invite_hash is not None
-                                 and secrets.compare_digest(s.invite_hash, hash_token(token)) for s in match.seats):
+    digest = None if token is None else hash_token(token)
+    if digest is not None and any(s.invite == "taken" and s.invite_hash is not None
+                                  and secrets.compare_digest(s.invite_hash, digest) for s in match.seats):
         raise Conflict("this seat is not waiting for anyone: it was taken already")
     seat = seat_needed(match, token, "joining needs the invite's token: Authorization: Bearer <token>")
     row = match.seats[seat]
